@@ -1,0 +1,220 @@
+"""Cards, suits and ranks of the pinochle pack.
+
+A pinochle pack holds two copies of every card. Inside the engine the two
+copies are distinct physical cards (``QS#1`` and ``QS#2``): a melded copy and
+one in hand behave differently, so the rules can tell them apart.
+
+Every physical card has a small integer id, ``(suit * 8 + rank) * 2 + copy``,
+so a set of cards fits in one int bitmask and a suit is 16 consecutive bits.
+
+>>> Card.parse("qs")
+Card.parse('QS#1')
+>>> str(Card.parse("10♥#2"))
+'10♥'
+>>> Card.parse("10H").points
+10
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from pinochle_tui.engine.errors import CardParseError
+
+
+class Suit(IntEnum):
+    """The four suits, in the order the engine numbers them."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        """One-letter ASCII form: ``S H D C``."""
+        return "SHDC"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♠ ♥ ♦ ♣``."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def mask(self) -> int:
+        """Bitmask of every physical card of this suit."""
+        return 0xFFFF << (16 * self)
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse ``S``, ``♠``, ``spades`` and the like, case-insensitively."""
+        key = text.strip().upper()
+        for suit in cls:
+            if key in (suit.letter, suit.symbol, suit.name, suit.name[:-1]):
+                return suit
+        raise CardParseError(f"unknown suit {text!r}: use S, H, D, C or ♠ ♥ ♦ ♣")
+
+
+class Rank(IntEnum):
+    """Ranks from high to low: a lower value beats a higher one in the same suit."""
+
+    ACE = 0
+    TEN = 1
+    KING = 2
+    QUEEN = 3
+    JACK = 4
+    NINE = 5
+    EIGHT = 6
+    SEVEN = 7
+
+    @property
+    def code(self) -> str:
+        return RANK_CODES[self]
+
+    def beats(self, other: Rank) -> bool:
+        """True if this rank is strictly higher; an identical card is not higher."""
+        return self < other
+
+    def __str__(self) -> str:
+        return self.code
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        key = text.strip().upper()
+        if key in _RANK_BY_CODE:
+            return _RANK_BY_CODE[key]
+        raise CardParseError(f"unknown rank {text!r}: use A, 10, K, Q, J, 9, 8 or 7")
+
+
+RANK_CODES = ("A", "10", "K", "Q", "J", "9", "8", "7")
+_RANK_BY_CODE = {code: Rank(i) for i, code in enumerate(RANK_CODES)} | {"T": Rank.TEN}
+
+#: Classic trick points of each rank (A 11, 10 10, K 4, Q 3, J 2, others 0).
+CLASSIC_POINTS = (11, 10, 4, 3, 2, 0, 0, 0)
+
+_CARD_RE = re.compile(r"^\s*(10|[AKQJT987])\s*([SHDC♠♥♦♣♤♡♢♧])\s*(?:#\s*([12]))?\s*$", re.IGNORECASE)
+_SYMBOL_ALIASES = {"♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card: a rank, a suit and which of the two copies it is (1 or 2).
+
+    ``str(card)`` is the display form (``Q♠``); ``card.code`` the ASCII face
+    (``QS``); ``card.tag`` names the physical copy (``QS#2``).
+    """
+
+    rank: Rank
+    suit: Suit
+    copy: int = 1
+    #: The card's number, 0..63, and its bit position in a card mask.
+    id: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.copy not in (1, 2):
+            raise CardParseError(f"a card's copy is 1 or 2, not {self.copy}")
+        object.__setattr__(self, "id", ((self.suit * 8 + self.rank) << 1) | (self.copy - 1))
+
+    @property
+    def bit(self) -> int:
+        return 1 << self.id
+
+    @property
+    def code(self) -> str:
+        """The ASCII face, e.g. ``QS`` or ``10H``; the same for both copies."""
+        return self.rank.code + self.suit.letter
+
+    @property
+    def tag(self) -> str:
+        """The physical copy, e.g. ``QS#1``."""
+        return f"{self.code}#{self.copy}"
+
+    @property
+    def face(self) -> Card:
+        """The first copy of this card: equal faces have equal ``face``."""
+        return CARDS[self.id & ~1]
+
+    @property
+    def twin(self) -> Card:
+        """The other physical copy of the same card."""
+        return CARDS[self.id ^ 1]
+
+    @property
+    def points(self) -> int:
+        """Classic trick points of this card."""
+        return CLASSIC_POINTS[self.rank]
+
+    def __str__(self) -> str:
+        return self.rank.code + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.tag!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse ``QS``, ``q♠``, ``10H#2``: rank, suit, and an optional copy number.
+
+        Without ``#2`` the first copy is meant.
+        """
+        if not isinstance(text, str):
+            raise CardParseError(f"a card must be text like 'QS' or '10H', not {text!r}")
+        for alias, symbol in _SYMBOL_ALIASES.items():
+            text = text.replace(alias, symbol)
+        match = _CARD_RE.match(text)
+        if match is None:
+            raise CardParseError(
+                f"{text!r} is not a card: write rank then suit, like QS, 10H or Q♠ "
+                "(ranks A 10 K Q J 9 8 7, suits S H D C)"
+            )
+        rank = Rank.parse(match.group(1))
+        suit = Suit.parse(match.group(2))
+        return cls.from_id(((suit * 8 + rank) << 1) | (int(match.group(3) or 1) - 1))
+
+    @staticmethod
+    def from_id(card_id: int) -> Card:
+        return CARDS[card_id]
+
+
+#: Every physical card, indexed by id.
+CARDS: tuple[Card, ...] = tuple(Card(Rank((i >> 1) & 7), Suit(i >> 4), (i & 1) + 1) for i in range(64))
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bitmask, in id order (suit by suit, high rank first)."""
+    return [CARDS[i] for i in ids_of(mask)]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bitmask of an iterable of cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.id
+    return mask
+
+
+def ids_of(mask: int) -> list[int]:
+    """The card ids of a bitmask, lowest first."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def rank_of(card_id: int) -> int:
+    return (card_id >> 1) & 7
+
+
+def suit_of(card_id: int) -> int:
+    return card_id >> 4

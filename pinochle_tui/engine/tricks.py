@@ -1,0 +1,56 @@
+"""Who wins a trick, and which replies the playoff allows.
+
+These work on card ids and bitmasks (see ``cards``) because the AI's search
+calls them millions of times.
+"""
+
+from __future__ import annotations
+
+from pinochle_tui.engine.cards import Suit
+
+_SUIT_MASKS = tuple(s.mask for s in Suit)
+
+
+def reply_wins(lead: int, reply: int, trump: int) -> bool:
+    """True if the reply takes the trick: a higher card of the led suit, or a
+    trump on a plain lead. An identical card is not higher: the first played wins.
+
+    >>> from pinochle_tui.engine.cards import Card, Suit
+    >>> reply_wins(Card.parse("10H").id, Card.parse("AH").id, Suit.SPADES)
+    True
+    >>> reply_wins(Card.parse("AH").id, Card.parse("AH#2").id, Suit.SPADES)
+    False
+    """
+    lead_suit = lead >> 4
+    reply_suit = reply >> 4
+    if reply_suit == lead_suit:
+        return (reply >> 1) < (lead >> 1)
+    return reply_suit == trump
+
+
+def playoff_replies(hand: int, lead: int, trump: int, head_always: bool) -> int:
+    """The mask of cards of ``hand`` that may answer ``lead`` in the playoff.
+
+    Follow suit; on a trump lead (on every lead with ``head_always``) beat it
+    if able; if void, trump if able; otherwise play anything.
+    """
+    lead_suit = lead >> 4
+    same = hand & _SUIT_MASKS[lead_suit]
+    if same:
+        if lead_suit == trump or head_always:
+            # Higher cards of a suit have lower ids; the lead's own face and its twin are not higher.
+            higher = same & ((1 << ((lead >> 1) << 1)) - 1)
+            return higher or same
+        return same
+    trumps = hand & _SUIT_MASKS[trump]
+    return trumps or hand
+
+
+def trick_points(cards_mask: int, points: tuple[int, ...]) -> int:
+    """Card points in a mask of cards, with ``points`` indexed by rank."""
+    total = 0
+    while cards_mask:
+        low = cards_mask & -cards_mask
+        total += points[((low.bit_length() - 1) >> 1) & 7]
+        cards_mask ^= low
+    return total
