@@ -102,7 +102,9 @@ _RANK_BY_CODE = {code: Rank(i) for i, code in enumerate(RANK_CODES)} | {"T": Ran
 #: Classic trick points of each rank (A 11, 10 10, K 4, Q 3, J 2, others 0).
 CLASSIC_POINTS = (11, 10, 4, 3, 2, 0, 0, 0)
 
-_CARD_RE = re.compile(r"^\s*(10|[AKQJT987])\s*([SHDC♠♥♦♣♤♡♢♧])\s*(?:#\s*([12]))?\s*$", re.IGNORECASE)
+_CARD_RE = re.compile(
+    r"^\s*(10|[AKQJT987])\s*([SHDC♠♥♦♣♤♡♢♧])\s*(?:#\s*([12]))?\s*$", re.IGNORECASE
+)
 _SYMBOL_ALIASES = {"♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣"}
 
 
@@ -186,7 +188,9 @@ class Card:
 
 
 #: Every physical card, indexed by id.
-CARDS: tuple[Card, ...] = tuple(Card(Rank((i >> 1) & 7), Suit(i >> 4), (i & 1) + 1) for i in range(64))
+CARDS: tuple[Card, ...] = tuple(
+    Card(Rank((i >> 1) & 7), Suit(i >> 4), (i & 1) + 1) for i in range(64)
+)
 
 
 def cards_of(mask: int) -> list[Card]:

@@ -38,7 +38,7 @@ def playoff_replies(hand: int, lead: int, trump: int, head_always: bool) -> int:
     same = hand & _SUIT_MASKS[lead_suit]
     if same:
         if lead_suit == trump or head_always:
-            # Higher cards of a suit have lower ids; the lead's own face and its twin are not higher.
+            # Higher cards have lower ids; the lead's face (either copy) is not higher.
             higher = same & ((1 << ((lead >> 1) << 1)) - 1)
             return higher or same
         return same

@@ -1,0 +1,34 @@
+"""The player interface: a seat view and the legal actions in, one action out.
+
+A player never sees the game state, only ``SeatView``, so it cannot peek at
+hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from pinochle_tui.engine import Action, DeclareOut, SeatView
+
+
+class Player(Protocol):
+    """Anything that picks an action from what its seat can see."""
+
+    name: str
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action: ...
+
+
+class RandomPlayer:
+    """Plays a random legal action (never declares out): the floor for strength tests."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        options = [a for a in legal if not isinstance(a, DeclareOut)] or list(legal)
+        return self._rng.choice(options)

@@ -1,0 +1,200 @@
+"""Melds: what they are, what they score, and which ones a player may make.
+
+A meld is checked against the rule decisions: one meld per trick won, at least
+one card from the hand, and the reuse rule (a card already melded may be melded
+again only in another class, or in a higher-scoring meld of the same class).
+Each card on the table remembers the best value it scored in each class, which
+is all the reuse rule needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from itertools import product
+
+from pinochle_tui.engine.cards import Card, Rank, Suit
+
+_A, _T, _K, _Q, _J = Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK
+
+
+class MeldClass(Enum):
+    """Melds of one class share cards only by moving up in value."""
+
+    A = 0  # sequences and marriages
+    B = 1  # arounds: aces, kings, queens, jacks
+    C = 2  # pinochles
+
+
+class MeldKind(Enum):
+    """Every meld, with its name, class and value."""
+
+    FLUSH = ("flush", MeldClass.A, 150)
+    ROYAL_MARRIAGE = ("royal marriage", MeldClass.A, 40)
+    MARRIAGE = ("marriage", MeldClass.A, 20)
+    ACES = ("100 aces", MeldClass.B, 100)
+    KINGS = ("80 kings", MeldClass.B, 80)
+    QUEENS = ("60 queens", MeldClass.B, 60)
+    JACKS = ("40 jacks", MeldClass.B, 40)
+    PINOCHLE = ("pinochle", MeldClass.C, 40)
+    DOUBLE_PINOCHLE = ("double pinochle", MeldClass.C, 300)
+
+    def __init__(self, label: str, meld_class: MeldClass, value: int) -> None:
+        self.label = label
+        self.meld_class = meld_class
+        self.points = value
+
+    @property
+    def code(self) -> str:
+        """Short ASCII name used in action text and game records."""
+        return self.name.lower().replace("_", "-")
+
+    @classmethod
+    def parse(cls, text: str) -> MeldKind:
+        key = text.strip().lower().replace(" ", "-").replace("_", "-")
+        for kind in cls:
+            if key in (kind.code, kind.label.replace(" ", "-")):
+                return kind
+        names = ", ".join(k.code for k in cls)
+        raise ValueError(f"unknown meld {text!r}: one of {names}")
+
+    def __str__(self) -> str:
+        return self.label
+
+
+_AROUNDS = {MeldKind.ACES: _A, MeldKind.KINGS: _K, MeldKind.QUEENS: _Q, MeldKind.JACKS: _J}
+
+
+def _face(rank: Rank, suit: Suit) -> int:
+    """Id of the first copy of a face."""
+    return (suit * 8 + rank) << 1
+
+
+@dataclass(frozen=True, slots=True)
+class MeldPattern:
+    """One meld kind in one suit: the faces it needs (a face twice = both copies)."""
+
+    kind: MeldKind
+    faces: tuple[int, ...]
+
+
+def meld_patterns(trump: Suit, double_pinochle: bool) -> tuple[MeldPattern, ...]:
+    """Every meld that can exist in a hand with this trump suit."""
+    patterns = [
+        MeldPattern(MeldKind.FLUSH, tuple(_face(r, trump) for r in (_A, _T, _K, _Q, _J))),
+        MeldPattern(MeldKind.ROYAL_MARRIAGE, (_face(_K, trump), _face(_Q, trump))),
+    ]
+    patterns += [
+        MeldPattern(MeldKind.MARRIAGE, (_face(_K, s), _face(_Q, s))) for s in Suit if s != trump
+    ]
+    patterns += [
+        MeldPattern(kind, tuple(_face(rank, s) for s in Suit)) for kind, rank in _AROUNDS.items()
+    ]
+    pinochle = (_face(_Q, Suit.SPADES), _face(_J, Suit.DIAMONDS))
+    patterns.append(MeldPattern(MeldKind.PINOCHLE, pinochle))
+    if double_pinochle:
+        patterns.append(MeldPattern(MeldKind.DOUBLE_PINOCHLE, pinochle + pinochle))
+    return tuple(patterns)
+
+
+class MeldHistory:
+    """The best value each table card has scored in each meld class this hand."""
+
+    __slots__ = ("_best",)
+
+    def __init__(self, best: list[int] | None = None) -> None:
+        self._best = best if best is not None else [0] * 192
+
+    def copy(self) -> MeldHistory:
+        return MeldHistory(self._best.copy())
+
+    def best(self, card_id: int, meld_class: MeldClass) -> int:
+        return self._best[card_id * 3 + meld_class.value]
+
+    def record(self, kind: MeldKind, card_ids: list[int]) -> None:
+        slot = kind.meld_class.value
+        for card_id in card_ids:
+            index = card_id * 3 + slot
+            self._best[index] = max(self._best[index], kind.points)
+
+    def blocking(self, kind: MeldKind, table_ids: list[int]) -> int | None:
+        """The first table card that may not be melded again in ``kind``, if any."""
+        slot = kind.meld_class.value
+        for card_id in table_ids:
+            if self._best[card_id * 3 + slot] >= kind.points:
+                return card_id
+        return None
+
+
+def _choices(pattern: MeldPattern, owned: int) -> list[tuple[int, ...]] | None:
+    """For each slot of the pattern, the owned physical copies that can fill it."""
+    options: list[tuple[int, ...]] = []
+    for index, face in enumerate(pattern.faces):
+        if face in pattern.faces[:index]:
+            continue  # a face needed twice is handled with its first slot
+        copies = tuple(c for c in (face, face + 1) if owned >> c & 1)
+        if pattern.faces.count(face) == 2:
+            if len(copies) < 2:
+                return None
+            options.append((copies[0] | (copies[1] << 8),))  # both copies, packed
+        elif not copies:
+            return None
+        else:
+            options.append(copies)
+    return options
+
+
+def _unpack(choice: tuple[int, ...]) -> list[int]:
+    ids: list[int] = []
+    for packed in choice:
+        ids.append(packed & 0xFF)
+        if packed >> 8:
+            ids.append(packed >> 8)
+    return ids
+
+
+def legal_melds(
+    patterns: tuple[MeldPattern, ...], hand: int, table: int, history: MeldHistory
+) -> list[tuple[MeldKind, list[int]]]:
+    """Every legal meld from these cards: each distinct set of physical cards once."""
+    owned = hand | table
+    found: list[tuple[MeldKind, list[int]]] = []
+    for pattern in patterns:
+        options = _choices(pattern, owned)
+        if options is None:
+            continue
+        for choice in product(*options):
+            ids = _unpack(choice)
+            table_ids = [i for i in ids if table >> i & 1]
+            if len(table_ids) == len(ids):
+                continue  # every meld needs a card from the hand
+            if history.blocking(pattern.kind, table_ids) is None:
+                found.append((pattern.kind, ids))
+    return found
+
+
+def identify(patterns: tuple[MeldPattern, ...], cards: list[Card]) -> MeldKind | None:
+    """The meld these exact cards form, or None."""
+    faces = sorted(c.face.id for c in cards)
+    copies = {c.id for c in cards}
+    if len(copies) != len(cards):
+        return None
+    for pattern in patterns:
+        if sorted(pattern.faces) == faces:
+            return pattern.kind
+    return None
+
+
+def describe_pattern(kind: MeldKind, trump: Suit) -> str:
+    """What a meld is made of, in words, for error messages."""
+    if kind is MeldKind.FLUSH:
+        return f"a flush is A 10 K Q J of trumps ({trump.symbol})"
+    if kind is MeldKind.ROYAL_MARRIAGE:
+        return f"a royal marriage is K and Q of trumps ({trump.symbol})"
+    if kind is MeldKind.MARRIAGE:
+        return "a marriage is K and Q of one suit that is not trumps"
+    if kind in _AROUNDS:
+        return f"{kind.label} needs one {_AROUNDS[kind].name.lower()} of each suit"
+    if kind is MeldKind.PINOCHLE:
+        return "a pinochle is Q♠ and J♦"
+    return "a double pinochle is both Q♠ and both J♦"

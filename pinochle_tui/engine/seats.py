@@ -1,0 +1,19 @@
+"""The two seats at the table."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Seat(IntEnum):
+    """A player's seat. South is the first seat (you, in a game against the computer)."""
+
+    SOUTH = 0
+    NORTH = 1
+
+    @property
+    def other(self) -> Seat:
+        return Seat(1 - self)
+
+    def __str__(self) -> str:
+        return self.name.title()

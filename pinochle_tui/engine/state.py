@@ -1,0 +1,685 @@
+"""The game state machine: a whole match (or single deal), hand after hand.
+
+``legal_actions()`` lists what may be done now, ``apply()`` does one action
+and returns the events it caused, ``view(seat)`` gives what a seat may know.
+An illegal action raises ``IllegalActionError`` with a reason a player can
+read and leaves the state exactly as it was.
+
+Cards are held as int bitmasks (see ``cards``) so that a copy is cheap and
+the AI can search thousands of positions.
+
+>>> from pinochle_tui.engine.deck import pack
+>>> state = GameState.new(Rules(), dealer=Seat.NORTH)
+>>> events = state.deal(pack(Rules()))
+>>> state.phase, state.to_act, len(state.legal_actions(Seat.SOUTH))
+(<Phase.LEAD: 'lead'>, <Seat.SOUTH: 0>, 13)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from pinochle_tui.engine.actions import Action, DeclareOut, Draw, ExchangeDix, Meld, Play, ShowDix
+from pinochle_tui.engine.cards import CARDS, Card, Suit, cards_of, ids_of
+from pinochle_tui.engine.deck import deal, pack
+from pinochle_tui.engine.errors import IllegalActionError
+from pinochle_tui.engine.events import (
+    CardDrawn,
+    CardPlayed,
+    ClaimCounted,
+    DixExchanged,
+    DixPlayed,
+    DixShown,
+    DixTurned,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    LastCardRevealed,
+    MeldScored,
+    OutDeclared,
+    PlayoffStarted,
+    TargetRaised,
+    TrickWon,
+)
+from pinochle_tui.engine.melds import (
+    MeldHistory,
+    MeldKind,
+    MeldPattern,
+    describe_pattern,
+    identify,
+    legal_melds,
+    meld_patterns,
+)
+from pinochle_tui.engine.rules import DeclareOut as DeclareOutRule
+from pinochle_tui.engine.rules import GameMode, LastDraw, PlayoffHead, Rules
+from pinochle_tui.engine.scoring import end_of_hand, rounded
+from pinochle_tui.engine.seats import Seat
+from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
+from pinochle_tui.engine.view import MeldRecord, Phase, SeatView, TrickRecord
+
+_PLAYS = tuple(tuple(Play(seat, card) for card in CARDS) for seat in Seat)
+_SUIT_MASKS = tuple(s.mask for s in Suit)
+_IN_HAND = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
+
+
+def _suits(mask: int) -> str:
+    return " ".join(s.symbol for s in Suit if mask & s.mask)
+
+
+class LegalActions:
+    """The actions legal now: iterate, count, or test membership (like ``legal_moves``)."""
+
+    __slots__ = ("_actions", "_set")
+
+    def __init__(self, actions: list[Action]) -> None:
+        self._actions = actions
+        self._set: frozenset[Action] | None = None
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __getitem__(self, index: int) -> Action:
+        return self._actions[index]
+
+    def __contains__(self, action: object) -> bool:
+        if self._set is None:
+            self._set = frozenset(self._actions)
+        return action in self._set
+
+    def count(self) -> int:
+        return len(self._actions)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({len(self._actions)}): {', '.join(map(str, self._actions))}>"
+
+
+class GameState:
+    """A game of two-handed pinochle under the given rules."""
+
+    def __init__(self, rules: Rules, dealer: Seat) -> None:
+        self.rules = rules
+        self.phase = Phase.DEAL
+        self.dealer = dealer.other  # ``deal`` alternates it to the first dealer
+        self.to_act = dealer
+        self.hand_no = 0
+        self.target = rules.target
+        self.scores = [0, 0]
+        self.winner: Seat | None = None
+        self.result = ""
+        self._undo: list[GameState] = []
+        self._clear_hand()
+
+    def _clear_hand(self) -> None:
+        self.trump = 0
+        self.patterns: tuple[MeldPattern, ...] = ()
+        self.meld_points = [0, 0]
+        self.hands = [0, 0]
+        self.tables = [0, 0]
+        self.public = [0, 0]  # cards in a concealed hand that both players know about
+        self.won = [0, 0]
+        self.stock: list[int] = []  # face-down cards, the top one last
+        self.turn_up: int | None = None
+        self.revealed: int | None = None
+        self.lead: int | None = None
+        self.leader = self.to_act
+        self.tricks: list[tuple[int, int, int, int]] = []  # leader, lead, reply, winner
+        self.history = MeldHistory()
+        self.melds: list[tuple[int, MeldKind, tuple[int, ...]]] = []
+        self.dix_counted = 0
+        self.dix_left = 0
+        self.melded = False
+        self.playoff = False
+        self.claims: list[Seat] = []
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, dealer: Seat = Seat.SOUTH) -> GameState:
+        """A game waiting for its first deal, with ``dealer`` to deal it."""
+        return cls(rules or Rules(), dealer)
+
+    # -- copying ------------------------------------------------------------
+
+    def copy(self) -> GameState:
+        """An independent copy (the undo stack is not copied)."""
+        new = object.__new__(GameState)
+        new.__dict__ = self.__dict__.copy()
+        new.scores = self.scores.copy()
+        new.meld_points = self.meld_points.copy()
+        new.hands = self.hands.copy()
+        new.tables = self.tables.copy()
+        new.public = self.public.copy()
+        new.won = self.won.copy()
+        new.stock = self.stock.copy()
+        new.tricks = self.tricks.copy()
+        new.history = self.history.copy()
+        new.melds = self.melds.copy()
+        new.claims = self.claims.copy()
+        new._undo = []
+        return new
+
+    def push(self, action: Action) -> list[Event]:
+        """Apply ``action`` and remember the position before it for ``pop``."""
+        snapshot = self.copy()
+        events = self.apply(action)
+        self._undo.append(snapshot)
+        return events
+
+    def pop(self) -> None:
+        """Undo the last ``push``."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        undo = self._undo
+        self.__dict__ = undo.pop().__dict__
+        self._undo = undo
+
+    # -- reading the state --------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        return Suit(self.trump) if self.phase in _IN_HAND else None
+
+    @property
+    def stock_size(self) -> int:
+        """Face-down cards left in the stock (the turn-up not included)."""
+        return len(self.stock)
+
+    @property
+    def hand_size(self) -> int:
+        return self.rules.hand_size
+
+    def hand(self, seat: Seat) -> list[Card]:
+        """The concealed cards of ``seat`` (not its table)."""
+        return cards_of(self.hands[seat])
+
+    def table(self, seat: Seat) -> list[Card]:
+        return cards_of(self.tables[seat])
+
+    def _is_dix(self, card_id: int) -> bool:
+        return card_id >> 4 == self.trump and (card_id >> 1) & 7 == self.rules.dix_rank
+
+    # -- the deal -----------------------------------------------------------
+
+    def deal(self, deck: Sequence[Card | str]) -> list[Event]:
+        """Deal the next hand from a known deck order (the top card first).
+
+        The dealer alternates from hand to hand.
+        """
+        if self.phase is not Phase.DEAL:
+            raise IllegalActionError(
+                "The game is over." if self.is_over else "This hand is still being played."
+            )
+        dealt = deal(deck, self.dealer.other, self.rules)
+        self.dealer = self.dealer.other
+        self.hand_no += 1
+        self.to_act = self.dealer.other
+        self._clear_hand()
+        self.hands = [sum(c.bit for c in h) for h in dealt.hands]
+        self.stock = [c.id for c in reversed(dealt.stock)]
+        self.turn_up = dealt.turn_up.id
+        self.trump = dealt.turn_up.suit
+        self.patterns = meld_patterns(dealt.turn_up.suit, self.rules.double_pinochle)
+        self.phase = Phase.LEAD
+        events: list[Event] = [
+            HandDealt(self.hand_no, self.dealer, dealt.turn_up.suit, dealt.turn_up)
+        ]
+        if self._is_dix(dealt.turn_up.id):
+            self.dix_counted |= dealt.turn_up.bit
+            events.append(self._score_dix(DixTurned, self.dealer, dealt.turn_up))
+        return events
+
+    def _score_dix(
+        self, event: type[DixTurned] | type[DixShown] | type[DixPlayed], seat: Seat, card: Card
+    ) -> Event:
+        self.scores[seat] += 10
+        self.meld_points[seat] += 10
+        return event(seat, card, 10)
+
+    # -- legal actions --------------------------------------------------------
+
+    def legal_actions(self, seat: Seat | None = None) -> LegalActions:
+        """Every legal action now; with ``seat``, only that seat's.
+
+        Declaring out is open to both seats, so both may have actions.
+        """
+        actions: list[Action] = []
+        if self.phase in _IN_HAND:
+            if seat is None or seat == self.to_act:
+                actions = self._turn_actions()
+            for claimant in Seat if seat is None else (seat,):
+                if self._can_declare(claimant):
+                    actions.append(DeclareOut(claimant))
+        return LegalActions(actions)
+
+    def _turn_actions(self) -> list[Action]:
+        seat = self.to_act
+        if self.phase is Phase.MELD:
+            return self._winner_options(seat)
+        plays = _PLAYS[seat]
+        if self.phase is Phase.FOLLOW and self.playoff:
+            assert self.lead is not None
+            mask = playoff_replies(
+                self.hands[seat],
+                self.lead,
+                self.trump,
+                self.rules.playoff_head is PlayoffHead.ALWAYS,
+            )
+        else:
+            mask = self.hands[seat] | self.tables[seat]
+        return [plays[i] for i in ids_of(mask)]
+
+    def _winner_options(self, seat: Seat) -> list[Action]:
+        options: list[Action] = []
+        if self.dix_left:
+            exchange = self.turn_up is not None and not self._is_dix(self.turn_up)
+            for dix in ids_of(self.hands[seat] & self._dix_mask()):
+                if not self.dix_counted >> dix & 1:
+                    options.append(ShowDix(seat, CARDS[dix]))
+                if exchange:
+                    options.append(ExchangeDix(seat, CARDS[dix]))
+        if not self.melded:
+            for kind, ids in legal_melds(
+                self.patterns, self.hands[seat], self.tables[seat], self.history
+            ):
+                options.append(Meld(seat, kind, tuple(CARDS[i] for i in ids)))
+        if len(self.stock) == 1 and self.rules.last_draw is LastDraw.WINNER_CHOOSES:
+            options += [Draw(seat), Draw(seat, take_turn_up=True)]
+        else:
+            options.append(Draw(seat))
+        return options
+
+    def _dix_mask(self) -> int:
+        face = (self.trump * 8 + self.rules.dix_rank) << 1
+        return 3 << face
+
+    def _can_declare(self, seat: Seat) -> bool:
+        return (
+            self.rules.game is GameMode.MATCH and self.phase in _IN_HAND and seat not in self.claims
+        )
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    # -- checking an action ---------------------------------------------------
+
+    def check(self, action: Action) -> None:
+        """Raise ``IllegalActionError`` with the reason if ``action`` is not legal now."""
+        if self.phase is Phase.GAME_OVER:
+            raise IllegalActionError("The game is over.")
+        if self.phase is Phase.DEAL:
+            raise IllegalActionError("The next hand has not been dealt yet.")
+        if isinstance(action, DeclareOut):
+            self._check_declare(action.seat)
+            return
+        if action.seat != self.to_act:
+            raise IllegalActionError(f"It is not your turn: {self._waiting_for()}.")
+        if isinstance(action, Play):
+            self._check_play(action)
+        elif self.phase is not Phase.MELD:
+            raise IllegalActionError(
+                f"You can only {action} right after winning a trick, while the stock lasts."
+            )
+        elif isinstance(action, Meld):
+            self._check_meld(action)
+        elif isinstance(action, ShowDix | ExchangeDix):
+            self._check_dix(action)
+        elif isinstance(action, Draw):
+            choosing = len(self.stock) == 1 and self.rules.last_draw is LastDraw.WINNER_CHOOSES
+            if action.take_turn_up and not choosing:
+                raise IllegalActionError(
+                    "You may only choose the turn-up at the last draw, "
+                    "with the winner-chooses option."
+                )
+        else:
+            raise IllegalActionError(f"{action!r} is not an action.")
+
+    def _waiting_for(self) -> str:
+        doing = {Phase.LEAD: "lead", Phase.FOLLOW: "play", Phase.MELD: "meld or draw"}[self.phase]
+        return f"{self.to_act} is to {doing}"
+
+    def _check_declare(self, seat: Seat) -> None:
+        if self.rules.game is not GameMode.MATCH:
+            raise IllegalActionError("You cannot declare out in a single-deal game.")
+        if seat in self.claims:
+            raise IllegalActionError("You have already declared out this hand.")
+
+    def _check_play(self, action: Play) -> None:
+        if self.phase is Phase.MELD:
+            raise IllegalActionError("Finish your turn first: meld, or draw from the stock.")
+        seat, card = action.seat, action.card
+        if not (self.hands[seat] | self.tables[seat]) >> card.id & 1:
+            if (self.hands[seat] | self.tables[seat]) & card.twin.bit:
+                # Both copies are the same card to a player: play the one held.
+                raise IllegalActionError(
+                    f"You hold the other copy of {card}: play {card.twin.tag}."
+                )
+            raise IllegalActionError(f"You do not hold {card}.")
+        if not (self.phase is Phase.FOLLOW and self.playoff):
+            return
+        assert self.lead is not None
+        hand, lead, trump = self.hands[seat], self.lead, self.trump
+        head = self.rules.playoff_head is PlayoffHead.ALWAYS
+        if playoff_replies(hand, lead, trump, head) >> card.id & 1:
+            return
+        lead_card = CARDS[lead]
+        same = hand & _SUIT_MASKS[lead >> 4]
+        if same and card.suit != lead_card.suit:
+            raise IllegalActionError(f"You must follow suit: you hold {lead_card.suit.symbol}.")
+        if same:
+            kind = "trump" if lead >> 4 == trump else lead_card.suit.symbol
+            raise IllegalActionError(
+                f"You must beat the lead: you hold a {kind} higher than {lead_card}."
+            )
+        raise IllegalActionError(
+            f"You have no {lead_card.suit.symbol}, so you must trump: "
+            f"you hold {Suit(trump).symbol}."
+        )
+
+    def _check_meld(self, action: Meld) -> None:
+        if self.melded:
+            raise IllegalActionError(
+                "You have already melded this turn: win another trick to meld again."
+            )
+        seat, kind, cards = action.seat, action.kind, list(action.cards)
+        found = identify(self.patterns, cards)
+        if found is not kind:
+            wanted = describe_pattern(kind, Suit(self.trump))
+            if found is None:
+                raise IllegalActionError(f"Those cards are not a {kind}: {wanted}.")
+            raise IllegalActionError(f"Those cards are a {found}, not a {kind}.")
+        hand, table = self.hands[seat], self.tables[seat]
+        for card in cards:
+            if not (hand | table) >> card.id & 1:
+                raise IllegalActionError(
+                    f"You do not hold {card.tag} in your hand or on your table."
+                )
+        table_ids = [c.id for c in cards if table >> c.id & 1]
+        if len(table_ids) == len(cards):
+            raise IllegalActionError(
+                "A meld needs at least one card from your hand, "
+                "not only cards already on the table."
+            )
+        blocked = self.history.blocking(kind, table_ids)
+        if blocked is not None:
+            best = self.history.best(blocked, kind.meld_class)
+            raise IllegalActionError(
+                f"{CARDS[blocked]} already scored {best} in a class-{kind.meld_class.name} meld: "
+                "it can be melded again only in another class "
+                "or in a higher meld of the same class."
+            )
+
+    def _check_dix(self, action: ShowDix | ExchangeDix) -> None:
+        card = action.card
+        if not self._is_dix(card.id):
+            dix = f"{self.rules.dix_rank.code}{Suit(self.trump).symbol}"
+            raise IllegalActionError(f"{card} is not the dix: the dix is {dix}.")
+        if not self.hands[action.seat] >> card.id & 1:
+            raise IllegalActionError(f"You do not hold {card.tag} in your hand.")
+        if not self.dix_left:
+            raise IllegalActionError("You have already counted a dix for this trick.")
+        if isinstance(action, ShowDix):
+            if self.dix_counted >> card.id & 1:
+                raise IllegalActionError(f"{card} has already been counted.")
+        elif self.turn_up is None or self._is_dix(self.turn_up):
+            raise IllegalActionError("The turn-up is itself a dix: show your dix instead.")
+
+    # -- applying an action ---------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Do ``action`` and return the events it caused.
+
+        An illegal action raises ``IllegalActionError`` and changes nothing.
+        """
+        self.check(action)
+        if isinstance(action, Play):
+            return self._play(action.seat, action.card.id)
+        if isinstance(action, DeclareOut):
+            return self._declare(action.seat)
+        if isinstance(action, Draw):
+            return self._draw(action.take_turn_up)
+        events = self._meld(action) if isinstance(action, Meld) else self._dix(action)
+        return events + self._end_turn_if_done()
+
+    def _play(self, seat: Seat, card_id: int) -> list[Event]:
+        from_table = bool(self.tables[seat] >> card_id & 1)
+        self.hands[seat] &= ~(1 << card_id)
+        self.tables[seat] &= ~(1 << card_id)
+        self.public[seat] &= ~(1 << card_id)
+        events: list[Event] = [CardPlayed(seat, CARDS[card_id], from_table)]
+        if self.rules.dix_scores_when_played and self._is_dix(card_id):
+            events.append(self._score_dix(DixPlayed, seat, CARDS[card_id]))
+        if self.lead is None:
+            self.lead, self.leader = card_id, seat
+            self.phase, self.to_act = Phase.FOLLOW, seat.other
+            return events
+        return events + self._finish_trick(card_id)
+
+    def _finish_trick(self, reply: int) -> list[Event]:
+        lead, leader = self.lead, self.leader
+        assert lead is not None
+        winner = leader.other if reply_wins(lead, reply, self.trump) else leader
+        self.lead = None
+        self.tricks.append((leader, lead, reply, winner))
+        self.won[winner] |= (1 << lead) | (1 << reply)
+        trick_no = len(self.tricks)
+        last = trick_no == 2 * self.hand_size
+        points = trick_points((1 << lead) | (1 << reply), self.rules.card_points)
+        events: list[Event] = [TrickWon(winner, CARDS[lead], CARDS[reply], trick_no, points, last)]
+        self.to_act = self.leader = winner
+        if self._claim_counts(winner, leader):
+            return events + self._count_claim(winner, last)
+        if last:
+            return events + self._score_hand()
+        if self.playoff:
+            self.phase = Phase.LEAD
+            return events
+        self.phase = Phase.MELD
+        self.dix_left = self.rules.dix_per_trick
+        self.melded = False
+        return events + self._end_turn_if_done()
+
+    def _end_turn_if_done(self) -> list[Event]:
+        """The winner's turn ends by itself when drawing is all that is left."""
+        if self.phase is Phase.MELD:
+            options = self._winner_options(self.to_act)
+            if len(options) == 1:
+                return self._draw(False)
+        return []
+
+    def _meld(self, action: Meld) -> list[Event]:
+        seat = action.seat
+        ids = [c.id for c in action.cards]
+        mask = sum(1 << i for i in ids)
+        self.public[seat] &= ~mask
+        self.hands[seat] &= ~mask
+        self.tables[seat] |= mask
+        self.history.record(action.kind, ids)
+        self.melds.append((seat, action.kind, tuple(ids)))
+        self.melded = True
+        self.scores[seat] += action.kind.points
+        self.meld_points[seat] += action.kind.points
+        return [MeldScored(seat, action.kind, action.cards, action.kind.points)]
+
+    def _dix(self, action: ShowDix | ExchangeDix) -> list[Event]:
+        seat, card = action.seat, action.card
+        self.dix_left -= 1
+        counted = bool(self.dix_counted >> card.id & 1)
+        self.dix_counted |= card.bit
+        if isinstance(action, ShowDix):
+            self.public[seat] |= card.bit
+            return [self._score_dix(DixShown, seat, card)]
+        assert self.turn_up is not None
+        gained = self.turn_up
+        self.hands[seat] = (self.hands[seat] & ~card.bit) | (1 << gained)
+        self.public[seat] = (self.public[seat] & ~card.bit) | (1 << gained)
+        self.turn_up = card.id
+        points = 0 if counted else 10
+        self.scores[seat] += points
+        self.meld_points[seat] += points
+        return [DixExchanged(seat, card, CARDS[gained], points)]
+
+    def _draw(self, take_turn_up: bool) -> list[Event]:
+        winner = self.to_act
+        loser = winner.other
+        if len(self.stock) > 1:
+            first, second = self.stock.pop(), self.stock.pop()
+            self.hands[winner] |= 1 << first
+            self.hands[loser] |= 1 << second
+            self.phase = Phase.LEAD
+            return [CardDrawn(winner, CARDS[first], False), CardDrawn(loser, CARDS[second], False)]
+        hidden = self.stock.pop()
+        assert self.turn_up is not None
+        turn_up, self.turn_up = self.turn_up, None
+        self.revealed = hidden
+        taker = loser if take_turn_up else winner
+        self.hands[taker] |= 1 << hidden
+        self.hands[taker.other] |= 1 << turn_up
+        self.public[taker] |= 1 << hidden
+        self.public[taker.other] |= 1 << turn_up
+        events: list[Event] = [
+            CardDrawn(winner, CARDS[turn_up if take_turn_up else hidden], take_turn_up),
+            LastCardRevealed(taker, CARDS[hidden]),
+            CardDrawn(loser, CARDS[hidden if take_turn_up else turn_up], not take_turn_up),
+        ]
+        # The stock is gone: melded cards go back into the hands for the playoff.
+        for seat in Seat:
+            self.hands[seat] |= self.tables[seat]
+            self.public[seat] |= self.tables[seat]
+            self.tables[seat] = 0
+        self.playoff = True
+        self.phase = Phase.LEAD
+        return [*events, PlayoffStarted(winner)]
+
+    # -- declaring out and the end of a hand --------------------------------
+
+    def _declare(self, seat: Seat) -> list[Event]:
+        events: list[Event] = [OutDeclared(seat)]
+        if self.rules.declare_out is DeclareOutRule.STANDARD:
+            return events + self._count_claim(seat, last=False)
+        self.claims.append(seat)
+        return events
+
+    def _claim_counts(self, winner: Seat, leader: Seat) -> bool:
+        if winner not in self.claims:
+            return False
+        return self.rules.declare_out is DeclareOutRule.ALT1 or leader == winner
+
+    def _count_claim(self, seat: Seat, last: bool) -> list[Event]:
+        raw = trick_points(self.won[seat], self.rules.card_points)
+        count = self.scores[seat] + rounded(raw + (self.rules.last_trick_bonus if last else 0))
+        self.scores[seat] = count
+        won = count >= self.target
+        winner = seat if won else seat.other
+        verb = "reached" if won else "fell short of"
+        events: list[Event] = [ClaimCounted(seat, count, self.target, won)]
+        return events + self._game_over(winner, f"{seat} declared out and {verb} {self.target}")
+
+    def _score_hand(self) -> list[Event]:
+        last_winner = self.tricks[-1][3]
+        raw = [trick_points(self.won[s], self.rules.card_points) for s in Seat]
+        raw[last_winner] += self.rules.last_trick_bonus
+        counts = [rounded(r) for r in raw]
+        for seat in Seat:
+            self.scores[seat] += counts[seat]
+        events: list[Event] = [
+            HandScored(
+                (raw[0], raw[1]),
+                (counts[0], counts[1]),
+                (self.meld_points[0], self.meld_points[1]),
+                (self.scores[0], self.scores[1]),
+            )
+        ]
+        if self.claims:
+            claimant = self.claims[0]
+            count = self.scores[claimant]
+            won = count >= self.target
+            events.append(ClaimCounted(claimant, count, self.target, won))
+            verb = "reached" if won else "fell short of"
+            reason = f"{claimant} declared out and {verb} {self.target}"
+            return events + self._game_over(claimant if won else claimant.other, reason)
+        if self.rules.game is GameMode.SINGLE_DEAL:
+            south, north = self.scores
+            if south == north:
+                return events + self._game_over(None, "the deal is drawn")
+            best = Seat.SOUTH if south > north else Seat.NORTH
+            return events + self._game_over(best, f"{best} scored more in the deal")
+        outcome = end_of_hand((self.scores[0], self.scores[1]), self.target, self.rules)
+        old = self.target
+        for new in outcome.raised:
+            events.append(TargetRaised(old, new))
+            old = new
+        self.target = outcome.target
+        if outcome.winner is not None:
+            return events + self._game_over(
+                outcome.winner, f"{outcome.winner} reached {self.target}"
+            )
+        self.phase = Phase.DEAL
+        return events
+
+    def _game_over(self, winner: Seat | None, reason: str) -> list[Event]:
+        self.phase = Phase.GAME_OVER
+        self.winner = winner
+        self.result = reason
+        return [GameOver(winner, (self.scores[0], self.scores[1]), reason)]
+
+    # -- what a seat may know ------------------------------------------------
+
+    def view(self, seat: Seat) -> SeatView:
+        """Exactly what ``seat`` may know: its own hand, both tables, everything played."""
+        other = seat.other
+        in_hand = self.phase in _IN_HAND
+        seen = self.hands[seat] | self.tables[0] | self.tables[1] | self.public[other]
+        for _, lead, reply, _ in self.tricks:
+            seen |= (1 << lead) | (1 << reply)
+        for extra in (self.turn_up, self.lead):
+            if extra is not None:
+                seen |= 1 << extra
+        everything = sum(c.bit for c in pack(self.rules)) if in_hand or self.tricks else 0
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            phase=self.phase,
+            to_act=self.to_act,
+            dealer=self.dealer,
+            hand_no=self.hand_no,
+            target=self.target,
+            scores=(self.scores[0], self.scores[1]),
+            meld_points=(self.meld_points[0], self.meld_points[1]),
+            trump=Suit(self.trump) if in_hand or self.tricks else None,
+            turn_up=CARDS[self.turn_up] if self.turn_up is not None else None,
+            stock_size=len(self.stock),
+            revealed=CARDS[self.revealed] if self.revealed is not None else None,
+            hand=tuple(cards_of(self.hands[seat])),
+            tables=(tuple(cards_of(self.tables[0])), tuple(cards_of(self.tables[1]))),
+            melds=tuple(
+                MeldRecord(Seat(s), kind, tuple(CARDS[i] for i in ids), kind.points)
+                for s, kind, ids in self.melds
+            ),
+            lead=CARDS[self.lead] if self.lead is not None else None,
+            leader=self.leader,
+            tricks=tuple(
+                TrickRecord(Seat(a), CARDS[b], CARDS[c], Seat(d)) for a, b, c, d in self.tricks
+            ),
+            won_points=(
+                trick_points(self.won[0], self.rules.card_points),
+                trick_points(self.won[1], self.rules.card_points),
+            ),
+            trick_no=len(self.tricks),
+            playoff=self.playoff,
+            opponent_hand_size=(self.hands[other]).bit_count(),
+            opponent_known=tuple(cards_of(self.public[other])),
+            unseen=tuple(cards_of(everything & ~seen)),
+            dix_counted=tuple(cards_of(self.dix_counted)),
+            claims=tuple(self.claims),
+            winner=self.winner,
+        )
