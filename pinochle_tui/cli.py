@@ -174,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         from pinochle_tui.record.commands import run_command
 
         return run_command(args)
-    from pinochle_tui.ai.match import run_match
+    from pinochle_tui.match_cli import run_match
 
     return run_match(args)
 
