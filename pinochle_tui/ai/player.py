@@ -30,5 +30,5 @@ class RandomPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        options = [a for a in legal if not isinstance(a, DeclareOut)] or list(legal)
+        options: list[Action] = [a for a in legal if not isinstance(a, DeclareOut)] or list(legal)
         return self._rng.choice(options)

@@ -206,13 +206,28 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+#: ``_BYTE_IDS[n][b]``: the card ids of the bits of byte value ``b`` at byte ``n`` of a mask.
+_BYTE_IDS = tuple(
+    tuple(tuple(8 * n + i for i in range(8) if b >> i & 1) for b in range(256)) for n in range(8)
+)
+
+
 def ids_of(mask: int) -> list[int]:
-    """The card ids of a bitmask, lowest first."""
+    """The card ids of a bitmask, lowest first.
+
+    Reads the mask a byte at a time through a lookup table: the search and the
+    legal-action lists call this constantly.
+
+    >>> ids_of(0b1010 | 1 << 63)
+    [1, 3, 63]
+    """
     out: list[int] = []
+    byte = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        if mask & 0xFF:
+            out += _BYTE_IDS[byte][mask & 0xFF]
+        mask >>= 8
+        byte += 1
     return out
 
 

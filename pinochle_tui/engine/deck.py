@@ -42,14 +42,15 @@ def physical_deck(deck: Sequence[Card | str], rules: Rules) -> list[Card]:
     seen: dict[int, int] = {}
     out: list[Card] = []
     for position, item in enumerate(deck, start=1):
-        card = Card.parse(item) if isinstance(item, str) else item
+        card = item if isinstance(item, Card) else Card.parse(item)
         if card.rank not in ranks:
             raise DeckError(f"card {position} ({card.code}) is not in the {size}-card pack")
-        count = seen.get(card.face.id, 0)
+        face = card.id & ~1  # the first copy's id
+        count = seen.get(face, 0)
         if count == 2:
             raise DeckError(f"card {position}: {card.code} appears more than twice")
-        seen[card.face.id] = count + 1
-        out.append(CARDS[card.face.id + count])
+        seen[face] = count + 1
+        out.append(CARDS[face + count])
     return out
 
 

@@ -9,11 +9,14 @@ is all the reuse rule needs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from itertools import product
 
 from pinochle_tui.engine.cards import Card, Rank, Suit
+from pinochle_tui.engine.errors import PinochleError
 
 _A, _T, _K, _Q, _J = Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK
 
@@ -56,7 +59,7 @@ class MeldKind(Enum):
             if key in (kind.code, kind.label.replace(" ", "-")):
                 return kind
         names = ", ".join(k.code for k in cls)
-        raise ValueError(f"unknown meld {text!r}: one of {names}")
+        raise PinochleError(f"unknown meld {text!r}: one of {names}")
 
     def __str__(self) -> str:
         return self.label
@@ -70,16 +73,34 @@ def _face(rank: Rank, suit: Suit) -> int:
     return (suit * 8 + rank) << 1
 
 
+#: The bits of every first copy: ``(mask | mask >> 1) & _FIRST_COPIES`` marks each face held.
+_FIRST_COPIES = 0x5555_5555_5555_5555
+
+
 @dataclass(frozen=True, slots=True)
 class MeldPattern:
     """One meld kind in one suit: the faces it needs (a face twice = both copies)."""
 
     kind: MeldKind
     faces: tuple[int, ...]
+    #: First-copy bits of every face needed: a quick test that each face is held.
+    need: int = field(init=False, repr=False, compare=False)
+    #: Both copies of each face needed twice (double pinochle).
+    twice: int = field(init=False, repr=False, compare=False)
+    #: Both copies of every face: a meld needs one of them from the hand.
+    copies: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        need = sum(1 << f for f in set(self.faces))
+        twice = sum(3 << f for f in set(self.faces) if self.faces.count(f) == 2)
+        object.__setattr__(self, "need", need)
+        object.__setattr__(self, "twice", twice)
+        object.__setattr__(self, "copies", need | need << 1)
 
 
+@cache
 def meld_patterns(trump: Suit, double_pinochle: bool) -> tuple[MeldPattern, ...]:
-    """Every meld that can exist in a hand with this trump suit."""
+    """Every meld that can exist in a hand with this trump suit (built once per trump)."""
     patterns = [
         MeldPattern(MeldKind.FLUSH, tuple(_face(r, trump) for r in (_A, _T, _K, _Q, _J))),
         MeldPattern(MeldKind.ROYAL_MARRIAGE, (_face(_K, trump), _face(_Q, trump))),
@@ -153,13 +174,18 @@ def _unpack(choice: tuple[int, ...]) -> list[int]:
     return ids
 
 
-def legal_melds(
+def iter_legal_melds(
     patterns: tuple[MeldPattern, ...], hand: int, table: int, history: MeldHistory
-) -> list[tuple[MeldKind, list[int]]]:
-    """Every legal meld from these cards: each distinct set of physical cards once."""
+) -> Iterator[tuple[MeldKind, list[int]]]:
+    """Yield every legal meld from these cards: each distinct set of physical cards once."""
     owned = hand | table
-    found: list[tuple[MeldKind, list[int]]] = []
+    held = (owned | owned >> 1) & _FIRST_COPIES
     for pattern in patterns:
+        # ``MeldPattern.possible``, inlined: this loop runs after every trick.
+        if pattern.need & ~held or owned & pattern.twice != pattern.twice:
+            continue
+        if not hand & pattern.copies:
+            continue
         options = _choices(pattern, owned)
         if options is None:
             continue
@@ -169,8 +195,28 @@ def legal_melds(
             if len(table_ids) == len(ids):
                 continue  # every meld needs a card from the hand
             if history.blocking(pattern.kind, table_ids) is None:
-                found.append((pattern.kind, ids))
-    return found
+                yield pattern.kind, ids
+
+
+def legal_melds(
+    patterns: tuple[MeldPattern, ...], hand: int, table: int, history: MeldHistory
+) -> list[tuple[MeldKind, list[int]]]:
+    """Every legal meld from these cards: each distinct set of physical cards once.
+
+    >>> from pinochle_tui.engine.cards import Card, mask_of
+    >>> hand = mask_of(Card.parse(c) for c in ("KS", "QS", "QS#2", "JD"))
+    >>> [(kind.code, len(ids)) for kind, ids in
+    ...  legal_melds(meld_patterns(Suit.HEARTS, True), hand, 0, MeldHistory())]
+    [('marriage', 2), ('marriage', 2), ('pinochle', 2), ('pinochle', 2)]
+    """
+    return list(iter_legal_melds(patterns, hand, table, history))
+
+
+def any_legal_meld(
+    patterns: tuple[MeldPattern, ...], hand: int, table: int, history: MeldHistory
+) -> bool:
+    """True if at least one meld is legal (stops at the first one found)."""
+    return next(iter_legal_melds(patterns, hand, table, history), None) is not None
 
 
 def identify(patterns: tuple[MeldPattern, ...], cards: list[Card]) -> MeldKind | None:

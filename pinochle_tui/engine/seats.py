@@ -13,7 +13,11 @@ class Seat(IntEnum):
 
     @property
     def other(self) -> Seat:
-        return Seat(1 - self)
+        return _OTHER[self]
 
     def __str__(self) -> str:
         return self.name.title()
+
+
+#: The opponent of each seat (a lookup: building an enum member is slow in a hot loop).
+_OTHER = (Seat.NORTH, Seat.SOUTH)

@@ -46,6 +46,7 @@ from pinochle_tui.engine.melds import (
     MeldHistory,
     MeldKind,
     MeldPattern,
+    any_legal_meld,
     describe_pattern,
     identify,
     legal_melds,
@@ -59,6 +60,7 @@ from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
 from pinochle_tui.engine.view import MeldRecord, Phase, SeatView, TrickRecord
 
 _PLAYS = tuple(tuple(Play(seat, card) for card in CARDS) for seat in Seat)
+_DECLARES = tuple(DeclareOut(seat) for seat in Seat)
 _SUIT_MASKS = tuple(s.mask for s in Suit)
 _IN_HAND = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
 
@@ -254,7 +256,7 @@ class GameState:
                 actions = self._turn_actions()
             for claimant in Seat if seat is None else (seat,):
                 if self._can_declare(claimant):
-                    actions.append(DeclareOut(claimant))
+                    actions.append(_DECLARES[claimant])
         return LegalActions(actions)
 
     def _turn_actions(self) -> list[Action]:
@@ -391,6 +393,10 @@ class GameState:
                 "You have already melded this turn: win another trick to meld again."
             )
         seat, kind, cards = action.seat, action.kind, list(action.cards)
+        if kind is MeldKind.DOUBLE_PINOCHLE and not self.rules.double_pinochle:
+            raise IllegalActionError(
+                "Double pinochle is not a meld under these rules: two pinochles score 40 each."
+            )
         found = identify(self.patterns, cards)
         if found is not kind:
             wanted = describe_pattern(kind, Suit(self.trump))
@@ -473,7 +479,8 @@ class GameState:
         self.won[winner] |= (1 << lead) | (1 << reply)
         trick_no = len(self.tricks)
         last = trick_no == 2 * self.hand_size
-        points = trick_points((1 << lead) | (1 << reply), self.rules.card_points)
+        card_points = self.rules.card_points
+        points = card_points[(lead >> 1) & 7] + card_points[(reply >> 1) & 7]
         events: list[Event] = [TrickWon(winner, CARDS[lead], CARDS[reply], trick_no, points, last)]
         self.to_act = self.leader = winner
         if self._claim_counts(winner, leader):
@@ -490,11 +497,24 @@ class GameState:
 
     def _end_turn_if_done(self) -> list[Event]:
         """The winner's turn ends by itself when drawing is all that is left."""
-        if self.phase is Phase.MELD:
-            options = self._winner_options(self.to_act)
-            if len(options) == 1:
-                return self._draw(False)
+        if self.phase is Phase.MELD and not self._has_choice(self.to_act):
+            return self._draw(False)
         return []
+
+    def _has_choice(self, seat: Seat) -> bool:
+        """True if the trick winner may do more than draw (``_winner_options`` minus
+        the list-building, which matters after every trick)."""
+        if self.dix_left:
+            dixes = self.hands[seat] & self._dix_mask()
+            if dixes & ~self.dix_counted:
+                return True  # a dix to show
+            if dixes and self.turn_up is not None and not self._is_dix(self.turn_up):
+                return True  # a dix to exchange
+        if len(self.stock) == 1 and self.rules.last_draw is LastDraw.WINNER_CHOOSES:
+            return True
+        return not self.melded and any_legal_meld(
+            self.patterns, self.hands[seat], self.tables[seat], self.history
+        )
 
     def _meld(self, action: Meld) -> list[Event]:
         seat = action.seat
@@ -637,14 +657,14 @@ class GameState:
     def view(self, seat: Seat) -> SeatView:
         """Exactly what ``seat`` may know: its own hand, both tables, everything played."""
         other = seat.other
-        in_hand = self.phase in _IN_HAND
         seen = self.hands[seat] | self.tables[0] | self.tables[1] | self.public[other]
         for _, lead, reply, _ in self.tricks:
             seen |= (1 << lead) | (1 << reply)
         for extra in (self.turn_up, self.lead):
             if extra is not None:
                 seen |= 1 << extra
-        everything = sum(c.bit for c in pack(self.rules)) if in_hand or self.tricks else 0
+        dealt = self.hand_no > 0  # a hand is (or was) on the table
+        everything = sum(c.bit for c in pack(self.rules)) if dealt else 0
         return SeatView(
             seat=seat,
             rules=self.rules,
@@ -655,7 +675,7 @@ class GameState:
             target=self.target,
             scores=(self.scores[0], self.scores[1]),
             meld_points=(self.meld_points[0], self.meld_points[1]),
-            trump=Suit(self.trump) if in_hand or self.tricks else None,
+            trump=Suit(self.trump) if dealt else None,
             turn_up=CARDS[self.turn_up] if self.turn_up is not None else None,
             stock_size=len(self.stock),
             revealed=CARDS[self.revealed] if self.revealed is not None else None,

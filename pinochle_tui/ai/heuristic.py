@@ -1,0 +1,255 @@
+"""The easy and normal players: rules of thumb over the seat view.
+
+Both share the winner's turn (dix first, then a meld, then draw) and the rule
+for declaring out; they differ in how they choose cards. ``normal`` weighs
+every play (see ``play_scores``) and solves the playoff exactly once the
+solver is quick (``NORMAL_EXACT_CARDS``); ``easy`` follows a few simple
+habits (``quick_card``) and sometimes plays at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from pinochle_tui.ai.appraisal import LATER, PLAIN_KEEP, TRUMP_KEEP, Appraisal, legal_keys
+from pinochle_tui.ai.knowledge import Knowledge, history_of, mask, patterns_of
+from pinochle_tui.ai.playoff import best_playoff_play
+from pinochle_tui.engine.actions import Action, DeclareOut, Draw, ExchangeDix, Meld, Play, ShowDix
+from pinochle_tui.engine.cards import CARDS, ids_of, rank_of, suit_of
+from pinochle_tui.engine.scoring import rounded
+from pinochle_tui.engine.tricks import reply_wins
+from pinochle_tui.engine.view import Phase, SeatView
+
+#: Worth of the chance to meld that a trick won brings, against the meld's points.
+MELD_CHANCE = 0.6
+#: Worth of winning the last trick before the playoff: the lead and the hidden last card.
+LAST_DRAW_BONUS = 10
+#: What the one-trick habit reckons a trick won is worth beyond its points.
+TAKE_BONUS = 8
+#: Hand size from which the normal player solves the playoff exactly (kept fast).
+NORMAL_EXACT_CARDS = 10
+#: How often the easy player plays a card at random.
+EASY_RANDOM = 0.2
+
+
+def declare_if_sure(view: SeatView, legal: Sequence[Action]) -> DeclareOut | None:
+    """Declare out when the count already reaches the target, never otherwise.
+
+    The count (score plus rounded trick points so far) only grows, so under
+    every declaring-out rule a claim made now is sure to win.
+    """
+    seat = view.seat
+    if rounded(view.won_points[seat]) + view.scores[seat] < view.target:
+        return None
+    return next((a for a in legal if isinstance(a, DeclareOut) and a.seat == seat), None)
+
+
+def card_cost(card: int, trump: int, points: tuple[int, ...]) -> int:
+    """A quick price of giving up a card: its trick points and its static strength."""
+    strength = TRUMP_KEEP if suit_of(card) == trump else PLAIN_KEEP
+    return points[rank_of(card)] + strength[rank_of(card)]
+
+
+def distinct_plays(view: SeatView, legal: Sequence[Action]) -> list[Play]:
+    """The plays, leaving out a second copy of the same card from the same place
+    (hand or table): the two are the same play."""
+    table = set(view.tables[view.seat])
+    found: dict[tuple[int, bool], Play] = {}
+    for action in legal:
+        if isinstance(action, Play):
+            found.setdefault((action.card.face.id, action.card in table), action)
+    return list(found.values())
+
+
+def appraise(view: SeatView, know: Knowledge) -> Appraisal:
+    return Appraisal(
+        patterns_of(view),
+        history_of(view),
+        know.hand,
+        know.table,
+        know.unseen,
+        know.stock_size,
+        know.trump,
+    )
+
+
+def play_scores(view: SeatView, plays: Sequence[Play]) -> dict[Play, float]:
+    """Weigh each first-phase play: trick points won or lost, the chance to meld
+    a trick won brings, and what the card played was worth keeping.
+
+    A lead the opponent cannot beat is a sure win; any other lead is counted as
+    lost, fully when it carries 10 points or more (the opponent will take it),
+    half otherwise.
+    """
+    know = Knowledge.from_view(view)
+    appraisal = appraise(view, know)
+    points = view.rules.card_points
+    dix_bonus = 10 if _dix_chance(view, know) else 0
+    last = LAST_DRAW_BONUS if view.stock_size == 1 else 0
+    scores: dict[Play, float] = {}
+    for play in plays:
+        card = play.card.id
+        keep = appraisal.keep(card)
+        if view.lead is None:
+            wins, trick = not know.beatable(card), points[rank_of(card)]
+            lost = trick if trick >= 10 else trick / 2
+        else:
+            lead = view.lead.id
+            wins = reply_wins(lead, card, know.trump)
+            trick = lost = points[rank_of(lead)] + points[rank_of(card)]
+        if wins:
+            chance = appraisal.best_meld_now(1 << card) + dix_bonus
+            scores[play] = trick + MELD_CHANCE * chance + last - keep
+        else:
+            scores[play] = -lost - keep
+    return scores
+
+
+def _dix_chance(view: SeatView, know: Knowledge) -> bool:
+    """Whether a trick won now would let this seat score a dix."""
+    dix = (know.trump * 8 + view.rules.dix_rank) << 1
+    held = know.hand >> dix & 3
+    if not held:
+        return False
+    counted = {c.id for c in view.dix_counted}
+    exchange = view.turn_up is not None and view.turn_up.rank != view.rules.dix_rank
+    return exchange or any(held >> i & 1 and dix + i not in counted for i in (0, 1))
+
+
+def best_meld(view: SeatView, melds: Sequence[Meld]) -> Meld:
+    """The meld worth most now, counting (at a discount) the melds it leaves possible.
+
+    Melding a royal marriage before the flush scores both, but waits for another
+    trick won: the discount makes the lower meld first win only when clearly better.
+    """
+    know = Knowledge.from_view(view)
+    patterns = patterns_of(view)
+
+    def value(meld: Meld) -> tuple[float, int]:
+        cards = sum(c.bit for c in meld.cards)
+        history = history_of(view)
+        history.record(meld.kind, [c.id for c in meld.cards])
+        later = legal_keys(patterns, know.hand & ~cards, know.table | cards, history)
+        return meld.points + LATER * sum(kind.points for kind, _ in later), meld.points
+
+    return max(melds, key=value)
+
+
+def winner_turn(
+    view: SeatView, legal: Sequence[Action], pick: Callable[[Sequence[Meld]], Meld]
+) -> Action:
+    """The trick winner's turn: exchange or show the dix, then the meld ``pick``
+    chooses, then draw.
+
+    The dix comes first so that a meld may use the turn-up it gains.
+    """
+    for kind in (ExchangeDix, ShowDix):
+        dix = [a for a in legal if isinstance(a, kind)]
+        if dix:
+            return dix[0]
+    melds = [a for a in legal if isinstance(a, Meld)]
+    if melds:
+        return pick(melds)
+    draws = [a for a in legal if isinstance(a, Draw)]
+    if len(draws) > 1 and view.turn_up is not None:
+        # Winner chooses: a trump above the dix or an ace beats an unknown card.
+        up = view.turn_up
+        take = (up.suit == view.trump and up.rank != view.rules.dix_rank) or rank_of(up.id) == 0
+        return next(d for d in draws if d.take_turn_up == take)
+    return draws[0]
+
+
+class NormalPlayer:
+    """Counts cards, keeps melds together, wins tricks when it pays, solves the playoff."""
+
+    name = "normal"
+
+    def __init__(self, seed: int | None = None) -> None:
+        del seed  # deterministic: nothing to seed
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        declare = declare_if_sure(view, legal)
+        if declare is not None:
+            return declare
+        if view.phase is Phase.MELD:
+            return winner_turn(view, legal, lambda melds: best_meld(view, melds))
+        if view.playoff:
+            return playoff_play(view, legal, NORMAL_EXACT_CARDS)
+        scores = play_scores(view, distinct_plays(view, legal))
+        return max(scores, key=lambda p: scores[p])
+
+
+class EasyPlayer:
+    """Simple habits: take tricks when it is cheap, throw low cards, meld the
+    biggest meld, and one card in five at random."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        declare = declare_if_sure(view, legal)
+        if declare is not None:
+            return declare
+        if view.phase is Phase.MELD:
+            return winner_turn(view, legal, lambda melds: max(melds, key=lambda m: m.points))
+        plays = [a for a in legal if isinstance(a, Play)]
+        if self._rng.random() < EASY_RANDOM:
+            return self._rng.choice(plays)
+        if view.playoff:
+            return playoff_play(view, legal, exact_cards=0)
+        assert view.trump is not None
+        lead = view.lead.id if view.lead is not None else None
+        cards = [p.card.id for p in plays]
+        card = quick_card(cards, lead, int(view.trump), view.rules.card_points)
+        return Play(view.seat, CARDS[card])
+
+
+def quick_card(
+    cards: Sequence[int],
+    lead: int | None,
+    trump: int,
+    points: tuple[int, ...],
+    theirs: int | None = None,
+) -> int:
+    """A one-trick habit: follow with the cheapest card that takes the trick when it
+    costs less than the trick is worth (its points and the chance to meld), else
+    the cheapest card; lead the cheapest card.
+
+    With ``theirs`` (the opponent's cards, known in the playoff) every trick is
+    worth taking, and the strongest sure winner is led first.
+    """
+
+    def cost(card: int) -> int:
+        return card_cost(card, trump, points)
+
+    if lead is None:
+        if theirs is not None:
+            others = ids_of(theirs)
+            sure = [c for c in cards if not any(reply_wins(c, o, trump) for o in others)]
+            if sure:
+                return max(sure, key=cost)
+        return min(cards, key=cost)
+    cheapest = min(cards, key=cost)
+    winners = [c for c in cards if reply_wins(lead, c, trump)]
+    if not winners:
+        return cheapest
+    winner = min(winners, key=cost)
+    if theirs is not None or cost(winner) - cost(cheapest) < points[rank_of(lead)] + TAKE_BONUS:
+        return winner
+    return cheapest
+
+
+def playoff_play(view: SeatView, legal: Sequence[Action], exact_cards: int) -> Play:
+    """The exact solver's card once the hand has at most ``exact_cards`` cards
+    (it is slow on full hands), the one-trick habit before that."""
+    if len(view.hand) <= exact_cards:
+        return best_playoff_play(view)
+    assert view.trump is not None
+    theirs = mask(view.opponent_known) | mask(view.unseen)
+    lead = view.lead.id if view.lead is not None else None
+    cards = [a.card.id for a in legal if isinstance(a, Play)]
+    card = quick_card(cards, lead, int(view.trump), view.rules.card_points, theirs)
+    return Play(view.seat, CARDS[card])

@@ -1,0 +1,203 @@
+"""Computer against computer on duplicate deals, and the statistics of the result.
+
+Each deal is played twice with the same deck order and dealer, the players
+swapping seats, so the luck of the cards cancels out. Each game is one deal
+scored alone (melds plus rounded tricks). Pure: no printing, no processes;
+``match_cli`` adds the progress bar and the workers.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass
+
+from pinochle_tui.ai.levels import make_player
+from pinochle_tui.ai.player import Player
+from pinochle_tui.engine.cards import Card
+from pinochle_tui.engine.deck import shuffled_deck
+from pinochle_tui.engine.errors import IllegalActionError
+from pinochle_tui.engine.rules import GameMode, Rules
+from pinochle_tui.engine.scoring import end_of_hand
+from pinochle_tui.engine.seats import Seat
+from pinochle_tui.engine.state import GameState
+
+#: The z value of a two-sided 95% normal interval.
+Z95 = 1.96
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSpec:
+    """Who plays, on which deals, under which rules (``rules`` as chosen; the
+    games themselves are single deals)."""
+
+    a: str
+    b: str
+    seed: int
+    rules: Rules
+
+    @property
+    def deal_rules(self) -> Rules:
+        return self.rules.model_copy(update={"game": GameMode.SINGLE_DEAL})
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One play of a deal: A's seat, both scores, and each player's decision times (ms)."""
+
+    deal_no: int
+    a_seat: Seat
+    a_points: int
+    b_points: int
+    a_times: tuple[float, ...]
+    b_times: tuple[float, ...]
+
+    @property
+    def margin(self) -> int:
+        return self.a_points - self.b_points
+
+
+def play_game(
+    rules: Rules, deck: list[Card], dealer: Seat, players: tuple[Player, Player]
+) -> tuple[tuple[int, int], tuple[list[float], list[float]]]:
+    """Play one single-deal game; return the scores and decision times by seat.
+
+    A player is asked (and timed) only when it has a choice.
+    """
+    state = GameState.new(rules, dealer=dealer)
+    state.deal(deck)
+    times: tuple[list[float], list[float]] = ([], [])
+    while not state.is_over:
+        seat = state.to_act
+        legal = list(state.legal_actions(seat))
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        view = state.view(seat)
+        start = time.perf_counter()
+        action = players[seat].choose(view, legal)
+        times[seat].append((time.perf_counter() - start) * 1000)
+        if action not in legal:
+            raise IllegalActionError(f"{players[seat].name} chose an illegal {action}")
+        state.apply(action)
+    return (state.scores[0], state.scores[1]), times
+
+
+def deal_setup(spec: MatchSpec, deal_no: int) -> tuple[list[Card], Seat]:
+    """The deck order and dealer of one deal, from the match seed alone."""
+    rng = random.Random(f"{spec.seed}/deal/{deal_no}")
+    return list(shuffled_deck(spec.rules, rng)), Seat(deal_no % 2)
+
+
+def play_duplicate(spec: MatchSpec, deal_no: int) -> tuple[GameResult, GameResult]:
+    """Play deal ``deal_no`` twice, A in the South seat and then in the North."""
+    deck, dealer = deal_setup(spec, deal_no)
+    results: list[GameResult] = []
+    for a_seat in Seat:
+        a = make_player(spec.a, seed=spec.seed * 1_000_003 + 2 * deal_no + a_seat)
+        b = make_player(spec.b, seed=spec.seed * 1_000_033 + 2 * deal_no + a_seat)
+        players = (a, b) if a_seat is Seat.SOUTH else (b, a)
+        scores, times = play_game(spec.deal_rules, deck, dealer, players)
+        b_seat = a_seat.other
+        results.append(
+            GameResult(
+                deal_no,
+                a_seat,
+                scores[a_seat],
+                scores[b_seat],
+                tuple(times[a_seat]),
+                tuple(times[b_seat]),
+            )
+        )
+    return results[0], results[1]
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float]:
+    """Mean and 95% interval (normal approximation); infinite below two values.
+
+    >>> [round(x, 2) for x in mean_ci([10.0, 20.0, 30.0])]
+    [20.0, 8.68, 31.32]
+    """
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, -math.inf, math.inf
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-th percentile by nearest rank (0 for no values)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStats:
+    """The figures of a duplicate match, from A's side."""
+
+    deals: int
+    mean: float
+    ci_low: float
+    ci_high: float
+    hands: tuple[int, int, int]  # games won by A, by B, drawn
+    matches: tuple[int, int]  # matches to the target won by A, by B
+    a_ms: tuple[float, float]  # median, 99th percentile
+    b_ms: tuple[float, float]
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "deals": self.deals,
+            "mean_diff": round(self.mean, 2),
+            "ci95": [round(self.ci_low, 2), round(self.ci_high, 2)],
+            "hands_won": {"a": self.hands[0], "b": self.hands[1], "drawn": self.hands[2]},
+            "matches_won": {"a": self.matches[0], "b": self.matches[1]},
+            "a_ms": {"median": round(self.a_ms[0], 2), "p99": round(self.a_ms[1], 2)},
+            "b_ms": {"median": round(self.b_ms[0], 2), "p99": round(self.b_ms[1], 2)},
+        }
+
+
+def matches_won(games: list[GameResult], rules: Rules) -> tuple[int, int]:
+    """Matches won when the games of each seating are played in deal order as
+    consecutive hands of matches to ``rules.target`` (the match rule, with its
+    escalation, checked after each hand; no declaring out; an unfinished last
+    match is not counted)."""
+    won = [0, 0]
+    for a_seat in Seat:
+        scores, target = [0, 0], rules.target
+        for game in sorted((g for g in games if g.a_seat is a_seat), key=lambda g: g.deal_no):
+            scores[0] += game.a_points
+            scores[1] += game.b_points
+            outcome = end_of_hand((scores[0], scores[1]), target, rules)
+            target = outcome.target
+            if outcome.winner is not None:
+                won[outcome.winner] += 1  # seat 0 of ``scores`` is A
+                scores, target = [0, 0], rules.target
+    return won[0], won[1]
+
+
+def summarize(pairs: list[tuple[GameResult, GameResult]], rules: Rules) -> MatchStats:
+    """The match figures: per deal, A's margin averaged over both seatings."""
+    games = [g for pair in pairs for g in pair]
+    mean, low, high = mean_ci([(x.margin + y.margin) / 2 for x, y in pairs])
+    hands = (
+        sum(g.margin > 0 for g in games),
+        sum(g.margin < 0 for g in games),
+        sum(g.margin == 0 for g in games),
+    )
+    a_times = [t for g in games for t in g.a_times]
+    b_times = [t for g in games for t in g.b_times]
+    return MatchStats(
+        deals=len(pairs),
+        mean=mean,
+        ci_low=low,
+        ci_high=high,
+        hands=hands,
+        matches=matches_won(games, rules),
+        a_ms=(statistics.median(a_times) if a_times else 0.0, percentile(a_times, 99)),
+        b_ms=(statistics.median(b_times) if b_times else 0.0, percentile(b_times, 99)),
+    )

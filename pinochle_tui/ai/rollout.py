@@ -1,0 +1,52 @@
+"""A fast policy that plays a sampled hand out to its end, for the hard player.
+
+It sees the whole (sampled) state, so it plays the playoff knowing both hands,
+but it only looks one trick ahead: cheap enough to play hundreds of hands a
+second.
+"""
+
+from __future__ import annotations
+
+from pinochle_tui.ai.heuristic import quick_card
+from pinochle_tui.engine.actions import Action, Draw, ExchangeDix, Meld, Play, ShowDix
+from pinochle_tui.engine.cards import CARDS, ids_of
+from pinochle_tui.engine.rules import PlayoffHead
+from pinochle_tui.engine.seats import Seat
+from pinochle_tui.engine.state import GameState
+from pinochle_tui.engine.tricks import playoff_replies
+from pinochle_tui.engine.view import Phase
+
+_PLAYING = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
+
+
+def play_out(state: GameState) -> None:
+    """Play the hand to its end with the quick policy for both seats."""
+    head = state.rules.playoff_head is PlayoffHead.ALWAYS
+    while state.phase in _PLAYING:
+        seat = state.to_act
+        if state.phase is Phase.MELD:
+            state.apply(_winner_action(state, seat))
+        else:
+            state.apply(Play(seat, CARDS[_quick_card(state, seat, head)]))
+
+
+def _winner_action(state: GameState, seat: Seat) -> Action:
+    """Dix first, then the biggest meld, then draw."""
+    best: Meld | None = None
+    for action in state.legal_actions(seat):
+        if isinstance(action, ExchangeDix | ShowDix):
+            return action
+        if isinstance(action, Meld) and (best is None or action.points > best.points):
+            best = action
+    return best if best is not None else Draw(seat)
+
+
+def _quick_card(state: GameState, seat: Seat, head: bool) -> int:
+    """The one-trick habit (``quick_card``), knowing both hands in the playoff."""
+    lead = state.lead
+    if state.playoff and lead is not None:
+        cards = playoff_replies(state.hands[seat], lead, state.trump, head)
+    else:
+        cards = state.hands[seat] | state.tables[seat]
+    theirs = state.hands[seat.other] if state.playoff else None
+    return quick_card(ids_of(cards), lead, state.trump, state.rules.card_points, theirs)

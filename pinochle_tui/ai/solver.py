@@ -1,0 +1,469 @@
+"""Exact solver for the playoff, the last tricks once the stock is gone.
+
+In the playoff both hands are known to both players, so what is left of the
+deal is a two-player, zero-sum game of perfect information: each side
+maximises the card points it takes plus the bonus for the last trick.
+
+``minimax_playoff`` is the plain definition of that game's value and serves as
+the reference. ``solve_playoff`` computes the same value fast enough for play:
+a null-window alpha-beta search (MTD(f)) over trick starts with a
+transposition table, move ordering, and merging of interchangeable cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import groupby
+
+from pinochle_tui.engine.cards import ids_of, rank_of, suit_of
+from pinochle_tui.engine.tricks import playoff_replies, reply_wins
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffSolution:
+    """The value of a playoff position under best play by both sides."""
+
+    #: Points (card points plus the last-trick bonus) seat 0 and seat 1 take
+    #: from the remaining tricks, including the card already led if any.
+    points: tuple[int, int]
+    #: A card id the player to act may play to reach ``points``.
+    best: int
+
+
+def minimax_playoff(
+    hands: tuple[int, int],
+    to_act: int,
+    trump: int,
+    points: tuple[int, ...],
+    head_always: bool,
+    lead: int | None = None,
+    last_bonus: int = 10,
+) -> PlayoffSolution:
+    """Solve a playoff position by exhaustive minimax, without pruning or memory.
+
+    Exponential and meant only as the obviously correct reference for
+    ``solve_playoff``; the arguments are the same.
+    """
+    _check(hands, to_act, lead)
+
+    def value(hands: tuple[int, int], to_act: int, lead: int | None) -> tuple[tuple[int, int], int]:
+        if lead is None:
+            moves = hands[to_act]
+        else:
+            moves = playoff_replies(hands[to_act], lead, trump, head_always)
+        best: tuple[tuple[int, int], int] | None = None
+        for card in ids_of(moves):
+            rest = list(hands)
+            rest[to_act] ^= 1 << card
+            after = (rest[0], rest[1])
+            if lead is None:
+                pts, _ = value(after, 1 - to_act, card)
+            else:
+                winner = to_act if reply_wins(lead, card, trump) else 1 - to_act
+                won = points[rank_of(lead)] + points[rank_of(card)]
+                if after == (0, 0):
+                    later = [0, 0]
+                    won += last_bonus
+                else:
+                    later = list(value(after, winner, None)[0])
+                later[winner] += won
+                pts = (later[0], later[1])
+            if best is None or pts[to_act] > best[0][to_act]:
+                best = (pts, card)
+        assert best is not None
+        return best
+
+    pts, best = value(hands, to_act, lead)
+    return PlayoffSolution(pts, best)
+
+
+def solve_playoff(
+    hands: tuple[int, int],
+    to_act: int,
+    trump: int,
+    points: tuple[int, ...],
+    head_always: bool,
+    lead: int | None = None,
+    last_bonus: int = 10,
+) -> PlayoffSolution:
+    """Solve a playoff position exactly.
+
+    ``hands`` are the two seats' card masks, without ``lead``. With ``lead``
+    None, ``to_act`` leads the next trick; otherwise seat ``1 - to_act`` has
+    led the card ``lead`` and ``to_act`` must reply. ``points`` gives the card
+    points of each rank, ``head_always`` the playoff heading rule (see
+    ``tricks.playoff_replies``) and ``last_bonus`` the last trick's bonus.
+    """
+    _check(hands, to_act, lead)
+    held = list(hands)
+    if lead is not None:
+        held[1 - to_act] |= 1 << lead
+    return _Playoff((held[0], held[1]), trump, points, head_always, last_bonus).solve(to_act, lead)
+
+
+def _check(hands: tuple[int, int], to_act: int, lead: int | None) -> None:
+    """Reject positions that cannot arise, which the searches would misjudge."""
+    if to_act not in (0, 1):
+        raise ValueError(f"to_act is a seat, 0 or 1, not {to_act}")
+    if hands[0] & hands[1] or (lead is not None and (hands[0] | hands[1]) >> lead & 1):
+        raise ValueError("a card is in both hands, or the led card is still in a hand")
+    leader_cards = hands[to_act].bit_count() if lead is None else hands[1 - to_act].bit_count() + 1
+    if (
+        leader_cards != hands[1 - to_act if lead is None else to_act].bit_count()
+        or not leader_cards
+    ):
+        raise ValueError("each seat must hold the same number of cards, counting the led card")
+
+
+class _Playoff:
+    """One position's search: tables, transposition table and the search itself.
+
+    The cards in play are renumbered 0..n-1 in card-id order (suit by suit,
+    high rank first), so a set of them is a small int and every table is a
+    short list. Cards never change hands, so a position at the start of a
+    trick is just the mask of cards still in play and the seat on lead.
+    ``hands`` hold every card in play: a card already led is in its leader's.
+    """
+
+    def __init__(
+        self,
+        hands: tuple[int, int],
+        trump: int,
+        points: tuple[int, ...],
+        head_always: bool,
+        last_bonus: int,
+    ) -> None:
+        ids = ids_of(hands[0] | hands[1])
+        self.ids = ids
+        self.hand = [sum(1 << i for i, c in enumerate(ids) if h >> c & 1) for h in hands]
+        self.owner = [0 if hands[0] >> c & 1 else 1 for c in ids]
+        self.pts = [points[rank_of(c)] for c in ids]
+        self.bonus = last_bonus
+        self.trumps = sum(1 << i for i, c in enumerate(ids) if suit_of(c) == trump)
+        self.suit = [
+            sum(1 << j for j, d in enumerate(ids) if suit_of(d) == suit_of(c)) for c in ids
+        ]
+        higher = [self.suit[i] & ((1 << i) - 1) & ~self.same_face(i) for i in range(len(ids))]
+        #: beat[i]: the cards a follower must head i with when it can.
+        self.beat = [
+            h if head_always or suit_of(c) == trump else 0 for h, c in zip(higher, ids, strict=True)
+        ]
+        #: wins[i]: the replies that take a trick led with i.
+        self.wins = [
+            h | (0 if suit_of(c) == trump else self.trumps)
+            for h, c in zip(higher, ids, strict=True)
+        ]
+        # Per suit: its first index, the mask of its width, and a memo of merged cards.
+        self.suits: list[tuple[int, int, dict[int, int]]] = []
+        for s in range(4):
+            members = [i for i, c in enumerate(ids) if suit_of(c) == s]
+            if members:
+                self.suits.append((members[0], (1 << len(members)) - 1, {}))
+        #: Bounds on the leader's points and the best lead found, by position.
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.rules = (trump, head_always)
+        self.search = self.searcher()
+
+    def same_face(self, i: int) -> int:
+        """The mask of card i and its twin, if the twin is in play."""
+        face = self.ids[i] >> 1
+        return sum(1 << j for j, c in enumerate(self.ids) if c >> 1 == face)
+
+    def merge(self, lo: int, bits: int) -> int:
+        """The cards of one suit worth trying, given the suit's cards in play
+        (``bits``, counted from index ``lo``), packed in one int: the leads in
+        bits 0..n-1, the replies worth trying if they take the trick in the
+        next n bits, and those worth trying if they lose it in the n after.
+
+        A run is a longest sequence of one seat's cards with no card of the
+        other seat ranking between or equal to them (of two equal cards, the
+        one played first wins). The cards of a run take the same tricks, so
+        only their points differ: a leader need try one card of each stretch
+        of equal-scoring cards in a run, and a follower only the run's richest
+        card when it takes the trick and its poorest when it loses it. (Play
+        after the other choice can be mirrored with the two cards swapped,
+        taking the same tricks; the richer card scores at least as well in a
+        trick won now, the poorer costs no more in a trick lost now.)
+        """
+        ids, owner, pts = self.ids, self.owner, self.pts
+        runs: list[list[int]] = []
+        run_owner = -1
+        present = [lo + j for j in range(bits.bit_length()) if bits >> j & 1]
+        for _, same in groupby(present, key=lambda j: ids[j] >> 1):
+            face = list(same)
+            if len({owner[j] for j in face}) == 2:
+                runs += [[j] for j in face]
+                run_owner = -1
+            elif owner[face[0]] == run_owner:
+                runs[-1] += face
+            else:
+                runs.append(face)
+                run_owner = owner[face[0]]
+        keep = rich = poor = 0
+        for run in runs:
+            keep |= sum(1 << j for n, j in enumerate(run) if n == 0 or pts[j] != pts[run[n - 1]])
+            rich |= 1 << max(run, key=lambda j: pts[j])
+            poor |= 1 << min(run, key=lambda j: pts[j])
+        n = len(ids)
+        return keep | rich << n | poor << 2 * n
+
+    def solve(self, to_act: int, lead: int | None) -> PlayoffSolution:
+        """Find the value by MTD(f), then a move that reaches it.
+
+        The moves at the root are all the legal ones, by ``tricks``: the best
+        lead found by the search is tried first, so checking costs little.
+        """
+        cards = self.hand[0] | self.hand[1]
+        total = sum(self.pts) + self.bonus
+        if lead is None:
+            s, k = to_act, self.hand[to_act].bit_count()
+            value = _mtdf(lambda a, b: self.bound(cards, s, total, k, a, b), total, self.guess(s))
+            entry = self.tt.get(cards | s << len(self.ids))
+            found = -1 if entry is None else entry[2]
+            best = next(
+                led
+                for led in sorted(ids_of(self.hand[s]), key=lambda led: led != found)
+                if all(
+                    self.after_trick(cards, s, led, r, total, k, value - 1, value) >= value
+                    for r in self.legal(self.hand[1 - s], led)
+                )
+            )
+            mine = value
+        else:
+            s, led = 1 - to_act, self.ids.index(lead)
+            k = self.hand[s].bit_count()
+            replies = self.legal(self.hand[to_act], led)
+
+            def leader_bound(alpha: int, beta: int) -> int:
+                worst = total
+                for r in replies:
+                    worst = min(worst, self.after_trick(cards, s, led, r, total, k, alpha, beta))
+                    if worst <= alpha:
+                        break
+                return worst
+
+            leader_value = _mtdf(leader_bound, total, self.guess(s))
+            best = next(
+                r
+                for r in replies
+                if self.after_trick(cards, s, led, r, total, k, leader_value, leader_value + 1)
+                <= leader_value
+            )
+            mine = total - leader_value
+        pts = (mine, total - mine) if to_act == 0 else (total - mine, mine)
+        return PlayoffSolution(pts, self.ids[best])
+
+    def guess(self, s: int) -> int:
+        """A rough guess of seat ``s``'s points as leader, to start MTD(f) near
+        the value: the card points it holds, half the bonus, and about 5 for
+        each trump it holds more than the other seat."""
+        mine, theirs = self.hand[s], self.hand[1 - s]
+        length = (mine & self.trumps).bit_count() - (theirs & self.trumps).bit_count()
+        return sum(self.pts[i] for i in ids_of(mine)) + self.bonus // 2 + 5 * length
+
+    def legal(self, hand: int, led: int) -> list[int]:
+        """The indices of the cards of ``hand`` that may answer the lead ``led``."""
+        replies = playoff_replies(
+            sum(1 << self.ids[i] for i in ids_of(hand)), self.ids[led], *self.rules
+        )
+        return [self.ids.index(card) for card in ids_of(replies)]
+
+    def bound(self, cards: int, s: int, total: int, k: int, alpha: int, beta: int) -> int:
+        """``search``, probing the transposition table first as it expects."""
+        entry = self.tt.get(cards | s << len(self.ids))
+        if entry is not None:
+            if entry[0] >= beta:
+                return entry[0]
+            if entry[1] <= alpha:
+                return entry[1]
+        return self.search(cards, s, total, k, alpha, beta, entry)
+
+    def after_trick(
+        self, cards: int, s: int, led: int, r: int, total: int, k: int, alpha: int, beta: int
+    ) -> int:
+        """The points seat ``s`` takes from the trick where it leads ``led`` to the
+        follower's ``r`` on, fail-soft within (alpha, beta); ``k`` cards each."""
+        won = self.pts[led] + self.pts[r]
+        after = cards ^ (1 << led) ^ (1 << r)
+        leader_wins = not self.wins[led] >> r & 1
+        if k == 1:
+            return total if leader_wins else 0
+        left = total - won
+        if leader_wins:
+            return won + self.bound(after, s, left, k - 1, alpha - won, beta - won)
+        return left - self.bound(after, 1 - s, left, k - 1, left - beta, left - alpha)
+
+    def searcher(self) -> _Search:
+        """The search, a closure over this position's tables for speed.
+
+        ``search(cards, s, total, k, alpha, beta, entry)`` is the points seat
+        ``s`` takes when it leads with ``cards`` in play (``k`` each, worth
+        ``total`` with the bonus), fail-soft within the window. ``entry`` is the
+        position's transposition-table entry, already probed by the caller
+        without a cutoff: most children are settled by the table, and probing
+        before the call saves the call. The legal replies and the trick's
+        outcome are worked out inline, for the same reason.
+        """
+        hand = self.hand
+        pts = self.pts
+        trumps = self.trumps
+        suit = self.suit
+        beat = self.beat
+        wins = self.wins
+        suits = self.suits
+        merge = self.merge
+        tt = self.tt
+        tt_get = tt.get
+        seat_bit = len(self.ids)
+        poor_bit = 2 * seat_bit
+        loses = [~w for w in wins]
+        # The cards of each rank, from the richest rank down.
+        worth = {rank_of(c): p for c, p in zip(self.ids, pts, strict=True)}
+        by_points = tuple(
+            sum(1 << i for i, c in enumerate(self.ids) if rank_of(c) == r)
+            for r in sorted(worth, key=lambda r: (-worth[r], r))
+        )
+
+        def search(
+            cards: int,
+            s: int,
+            total: int,
+            k: int,
+            alpha: int,
+            beta: int,
+            entry: tuple[int, int, int] | None,
+        ) -> int:
+            if entry is None:
+                lo, hi, move = 0, total, -1
+            else:
+                lo, hi, move = entry
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            o = 1 - s
+            packed = 0
+            for first, width, memo in suits:
+                bits = cards >> first & width
+                found = memo.get(bits)
+                if found is None:
+                    found = memo[bits] = merge(first, bits)
+                packed |= found
+            mine = packed & hand[s]
+            rich = packed >> seat_bit & hand[o]
+            poor = packed >> poor_bit & hand[o]
+            options = rich | poor
+            # Try the best lead found before first, then richer cards first.
+            best = -1
+            a = alpha
+            for group in (1 << move, *by_points) if move >= 0 else by_points:
+                leads = mine & group
+                mine ^= leads
+                while leads:
+                    bit = leads & -leads
+                    leads ^= bit
+                    led = bit.bit_length() - 1
+                    same = options & suit[led]
+                    legal = (same & beat[led] or same) if same else (options & trumps or options)
+                    taken_by = wins[led]
+                    take = legal & rich & taken_by
+                    lose = legal & poor & loses[led]
+                    rest = cards ^ 1 << led
+                    led_pts = pts[led]
+                    worst = total + 1
+                    top = beta
+                    # Replies that take the trick first, then the others; within
+                    # each, from the lowest card of the last suit up.
+                    while True:
+                        if take:
+                            bit = 1 << (take.bit_length() - 1)
+                            take ^= bit
+                        elif lose:
+                            bit = 1 << (lose.bit_length() - 1)
+                            lose ^= bit
+                        else:
+                            break
+                        won = led_pts + pts[bit.bit_length() - 1]
+                        after = rest ^ bit
+                        if k == 1:
+                            v = 0 if taken_by & bit else total
+                        elif k == 2:
+                            # One card each is left: play the last trick out here.
+                            if taken_by & bit:
+                                x = after & hand[o]
+                                v = total - won if wins[x.bit_length() - 1] & (after ^ x) else 0
+                            else:
+                                x = after & hand[s]
+                                v = won if wins[x.bit_length() - 1] & (after ^ x) else total
+                        elif taken_by & bit:
+                            # The follower leads next: v = left - (its points from there).
+                            left = total - won
+                            down = left - top
+                            up = left - a
+                            child = tt_get(after | o << seat_bit)
+                            if child is None:
+                                v = left - search(after, o, left, k - 1, down, up, None)
+                            elif child[0] >= up:
+                                v = left - child[0]
+                            elif child[1] <= down:
+                                v = left - child[1]
+                            else:
+                                v = left - search(after, o, left, k - 1, down, up, child)
+                        else:
+                            left = total - won
+                            down = a - won
+                            up = top - won
+                            child = tt_get(after | s << seat_bit)
+                            if child is None:
+                                v = won + search(after, s, left, k - 1, down, up, None)
+                            elif child[0] >= up:
+                                v = won + child[0]
+                            elif child[1] <= down:
+                                v = won + child[1]
+                            else:
+                                v = won + search(after, s, left, k - 1, down, up, child)
+                        if v < worst:
+                            worst = v
+                            if v <= a:
+                                break
+                            if v < top:
+                                top = v
+                    if worst > best:
+                        best = worst
+                        move = led
+                        if worst > a:
+                            if worst >= beta:
+                                break
+                            a = worst
+                else:
+                    continue
+                break  # a cutoff
+            key = cards | s << seat_bit
+            if best <= alpha:
+                tt[key] = (lo, best, move)
+            elif best >= beta:
+                tt[key] = (best, hi, move)
+            else:
+                tt[key] = (best, best, move)
+            return best
+
+        return search
+
+
+_Search = Callable[[int, int, int, int, int, int, tuple[int, int, int] | None], int]
+
+
+def _mtdf(bound: Callable[[int, int], int], total: int, guess: int) -> int:
+    """The exact value in 0..total of a fail-soft search, by null-window tests
+    (MTD(f)) starting at ``guess``: the closer the guess, the fewer tests."""
+    lo, hi = 0, total
+    guess = min(max(guess, 0), total)
+    while lo < hi:
+        beta = guess + 1 if guess == lo else guess
+        guess = bound(beta - 1, beta)
+        if guess < beta:
+            hi = guess
+        else:
+            lo = guess
+    return guess

@@ -1,0 +1,79 @@
+"""``pinochle match``: computer against computer on duplicate deals.
+
+The games are played by ``ai.match`` (in worker processes with ``--jobs``);
+this module shows the progress bar and prints the figures, the last line
+being one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+from collections.abc import Iterator
+from functools import partial
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from pinochle_tui.ai.levels import LEVELS
+from pinochle_tui.ai.match import GameResult, MatchSpec, MatchStats, play_duplicate, summarize
+
+
+def run_match(args: argparse.Namespace) -> int:
+    """Play ``args.deals`` duplicate deals between levels ``args.a`` and ``args.b``."""
+    for level in (args.a, args.b):
+        if level not in LEVELS:
+            print(f"pinochle: unknown level {level!r}: one of {', '.join(LEVELS)}", file=sys.stderr)
+            return 2
+    if args.deals < 1 or args.jobs < 1:
+        print("pinochle: --deals and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    spec = MatchSpec(args.a, args.b, args.seed, args.rules)
+    pairs: list[tuple[GameResult, GameResult]] = []
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        disable=args.no_progress,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{args.a} vs {args.b}", total=args.deals)
+        for pair in play_deals(spec, args.deals, args.jobs):
+            pairs.append(pair)
+            progress.advance(task)
+    pairs.sort(key=lambda pair: pair[0].deal_no)
+    stats = summarize(pairs, spec.rules)
+    print(report(spec, stats))
+    print(json.dumps({"a": spec.a, "b": spec.b, "seed": spec.seed, **stats.as_dict()}))
+    return 0
+
+
+def play_deals(spec: MatchSpec, deals: int, jobs: int) -> Iterator[tuple[GameResult, GameResult]]:
+    """Each deal's two games, as they finish."""
+    play = partial(play_duplicate, spec)
+    if jobs == 1:
+        yield from map(play, range(deals))
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap_unordered(play, range(deals))
+
+
+def report(spec: MatchSpec, stats: MatchStats) -> str:
+    """The figures in words, from A's side."""
+    a, b = spec.a, spec.b
+    won_a, won_b, drawn = stats.hands
+    return "\n".join(
+        [
+            f"A = {a}, B = {b}: {stats.deals} deals, each played twice with the seats swapped",
+            f"mean point difference per deal (A - B): {stats.mean:+.1f}"
+            f"  (95% CI {stats.ci_low:+.1f} .. {stats.ci_high:+.1f})",
+            f"hands won: {a} (A) {won_a}, {b} (B) {won_b}, drawn {drawn}",
+            f"matches to {spec.rules.target} won (each seating's deals played in order "
+            f"as consecutive hands): A {stats.matches[0]}, B {stats.matches[1]}",
+            f"decision time, median / 99th percentile: {a} (A) "
+            f"{stats.a_ms[0]:.1f} / {stats.a_ms[1]:.1f} ms, {b} (B) "
+            f"{stats.b_ms[0]:.1f} / {stats.b_ms[1]:.1f} ms",
+        ]
+    )

@@ -1,0 +1,110 @@
+"""The game record: a versioned JSON document described by pydantic models.
+
+A record is self-contained: the rules, the players, and for every hand the
+dealer, the whole deck order and every action in order, so a replay never
+depends on a random generator. ``docs/log-format.md`` explains the format;
+``pinochle schema`` prints its JSON Schema.
+
+>>> ann = PlayerInfo(name="Ann", kind="human")
+>>> bot = PlayerInfo(name="Bot", kind="computer", level="hard")
+>>> log = GameLog(started=datetime(2026, 11, 30, 18, 30), rules=Rules(), players=(ann, bot),
+...               first_dealer="north")
+>>> log.model_dump_json()[:48]
+'{"format":"pinochle-log","version":1,"started":"'
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from pinochle_tui.engine import Rules, Seat
+
+FORMAT: Final = "pinochle-log"
+VERSION: Final = 1
+#: The computer levels a record may name (``random`` plays random legal actions).
+LEVELS = ("easy", "normal", "hard", "random")
+
+SeatName = Literal["south", "north"]
+#: A card face as dealt: rank then suit letter; the copy is implied by the deck order.
+CardCode = Annotated[str, StringConstraints(pattern=r"^(10|[AKQJ987])[SHDC]$")]
+
+
+def seat_name(seat: Seat) -> SeatName:
+    """The record's name of a seat: ``"south"`` or ``"north"``."""
+    return "south" if seat is Seat.SOUTH else "north"
+
+
+def seat_of(name: SeatName) -> Seat:
+    return Seat.SOUTH if name == "south" else Seat.NORTH
+
+
+class _Record(BaseModel):
+    """Every part of the record is immutable and refuses unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PlayerInfo(_Record):
+    """Who sits in a seat: a name, human or computer, and the computer's level."""
+
+    name: str = Field(max_length=100)
+    kind: Literal["human", "computer"]
+    level: str | None = Field(None, description="computer level: easy, normal, hard or random")
+
+    @model_validator(mode="after")
+    def _level_fits_kind(self) -> PlayerInfo:
+        if self.kind == "computer" and self.level not in LEVELS:
+            raise ValueError(f"a computer's level is one of {', '.join(LEVELS)}")
+        if self.kind == "human" and self.level is not None:
+            raise ValueError("a human player has no level")
+        return self
+
+
+class ActionRecord(_Record):
+    """One action as its seat made it, in the engine's text form (``play QS#2``)."""
+
+    seat: SeatName
+    action: str = Field(max_length=200, examples=["play QS#2", "meld pinochle QS#1 JD#2"])
+
+
+class HandRecord(_Record):
+    """One deal: who dealt, the deck top card first, and every action in order."""
+
+    dealer: SeatName
+    deck: tuple[CardCode, ...] = Field(
+        min_length=48,
+        max_length=64,
+        description="the deck order, top card first; the first QS is QS#1, the second QS#2",
+    )
+    actions: tuple[ActionRecord, ...] = ()
+
+
+class GameResult(_Record):
+    """How the game ended; ``winner`` is null for a drawn single deal."""
+
+    winner: SeatName | None
+    scores: tuple[int, int] = Field(description="south's score, then north's")
+    reason: str = Field(max_length=200)
+
+
+class GameLog(_Record):
+    """A whole game (a match to the target, or a single deal) as it was played."""
+
+    model_config = ConfigDict(title="Pinochle game record")
+
+    format: Literal["pinochle-log"] = FORMAT
+    version: Literal[1] = VERSION
+    started: datetime = Field(description="when the game began, with its UTC offset")
+    seed: int | None = Field(None, description="the shuffle seed (informational)")
+    rules: Rules
+    players: tuple[PlayerInfo, PlayerInfo] = Field(description="south, then north")
+    first_dealer: SeatName
+    hands: tuple[HandRecord, ...] = ()
+    result: GameResult | None = Field(None, description="set once the game is over")
+
+    @property
+    def action_count(self) -> int:
+        return sum(len(hand.actions) for hand in self.hands)

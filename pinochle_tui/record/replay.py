@@ -1,0 +1,139 @@
+"""Replaying a record through the engine: every deal and action, checked.
+
+``steps`` drives a state from ``initial_state`` through the deal of each hand
+and each action, yielding a ``Step`` after each; ``replay`` runs them all and
+checks the recorded result. The first thing the engine refuses raises
+``IllegalRecordError`` naming the action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pinochle_tui.engine import (
+    CARDS,
+    Action,
+    Event,
+    GameState,
+    Phase,
+    PinochleError,
+    Seat,
+    parse_action,
+)
+from pinochle_tui.record.errors import IllegalRecordError
+from pinochle_tui.record.models import GameLog, GameResult, HandRecord, seat_name, seat_of
+
+#: Each face by its code; the deal numbers the copies by their order in the deck.
+_FACES = {card.code: card for card in CARDS if card.copy == 1}
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str, seat: Seat) -> Action:
+    """``parse_action``, cached: a replay reads the same few hundred texts again and again."""
+    return parse_action(text, seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a replay: a deal (``seat`` None, ``number`` 0) or an action."""
+
+    hand_no: int
+    #: The action's number in the whole game, from 1; 0 for a deal.
+    number: int
+    seat: Seat | None
+    text: str
+    events: tuple[Event, ...]
+
+
+def result_of(state: GameState) -> GameResult | None:
+    """The record's result for a state: None until the game is over."""
+    if not state.is_over:
+        return None
+    return GameResult(
+        winner=None if state.winner is None else seat_name(state.winner),
+        scores=(state.scores[0], state.scores[1]),
+        reason=state.result,
+    )
+
+
+def initial_state(log: GameLog) -> GameState:
+    """The game before its first deal."""
+    return GameState.new(log.rules, dealer=seat_of(log.first_dealer))
+
+
+def steps(log: GameLog, state: GameState) -> Iterator[Step]:
+    """Play ``log`` on ``state`` (from ``initial_state``), one step per yield."""
+    number = 0
+    for hand_no, hand in enumerate(log.hands, start=1):
+        yield Step(hand_no, 0, None, "deal", tuple(_deal(state, hand, hand_no)))
+        for record in hand.actions:
+            number += 1
+            where = f"action {number} (hand {hand_no}, {record.seat} {record.action!r})"
+            try:
+                action = _parse(record.action, seat_of(record.seat))
+                events = state.apply(action)
+            except ValueError as error:  # the engine's errors, and MeldKind.parse's
+                raise IllegalRecordError(f"{where}: {error}") from None
+            yield Step(hand_no, number, action.seat, record.action, tuple(events))
+
+
+def _deal(state: GameState, hand: HandRecord, hand_no: int) -> list[Event]:
+    if state.phase is not Phase.DEAL:
+        raise IllegalRecordError(f"hand {hand_no}: {_not_dealable(state)}")
+    expected = seat_name(state.dealer.other)
+    if hand.dealer != expected:
+        raise IllegalRecordError(f"hand {hand_no}: the dealer is {expected}, not {hand.dealer}")
+    try:
+        return state.deal([_FACES[code] for code in hand.deck])
+    except PinochleError as error:
+        raise IllegalRecordError(f"hand {hand_no}: the deck is not a pack: {error}") from None
+
+
+def _not_dealable(state: GameState) -> str:
+    if state.is_over:
+        return "dealt after the end of the game"
+    return "dealt before the previous hand was finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The game after one step (``step`` None: before the first deal), for stepping back."""
+
+    step: Step | None
+    state: GameState
+
+
+def replay(log: GameLog) -> GameState:
+    """The state at the end of ``log``, after checking every step and the result."""
+    state = initial_state(log)
+    for _ in steps(log, state):
+        pass
+    _check_result(log, state)
+    return state
+
+
+def timeline(log: GameLog) -> list[Frame]:
+    """Every position of the game, checked like ``replay``: the replay viewer steps through it."""
+    state = initial_state(log)
+    frames = [Frame(None, state.copy())]
+    frames += [Frame(step, state.copy()) for step in steps(log, state)]
+    _check_result(log, state)
+    return frames
+
+
+def _check_result(log: GameLog, state: GameState) -> None:
+    found = result_of(state)
+    if found != log.result:
+        raise IllegalRecordError(
+            f"the recorded result ({_describe(log.result)}) "
+            f"does not match the replay ({_describe(found)})"
+        )
+
+
+def _describe(result: GameResult | None) -> str:
+    if result is None:
+        return "game not over"
+    south, north = result.scores
+    return f"{result.winner or 'nobody'} wins {south}-{north}: {result.reason}"

@@ -1,0 +1,140 @@
+"""The Textual app: themes, the too-small guard, and starting matches.
+
+Everything about a match happens in ``screens.game.GameScreen``; the app only
+starts one, swaps it for a new one, and keeps the shared look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.theme import BUILTIN_THEMES
+
+from pinochle_tui.engine import PinochleError
+from pinochle_tui.record.session import GameSession
+from pinochle_tui.tui.screens.game import GameScreen
+from pinochle_tui.tui.screens.new_game import NewGameScreen
+from pinochle_tui.tui.screens.rules_help import RulesScreen
+from pinochle_tui.tui.screens.too_small import GAME_MODE, MIN_SIZE, SMALL_MODE, TooSmallScreen
+from pinochle_tui.tui.setup import Display, MatchSetup
+
+_CARD_COLOURS = {
+    "card-face": "#f5f1e6",
+    "card-edge": "#8a8577",
+    "suit-red": "#c4162a",
+    "suit-black": "#15151a",
+    "suit-blue": "#1459c8",
+    "suit-green": "#0f7a2e",
+}
+THEMES = {
+    "dark": replace(
+        BUILTIN_THEMES["textual-dark"],
+        name="pinochle-dark",
+        variables={**_CARD_COLOURS, "felt": "#0d3b24", "felt-text": "#d9e8dc"},
+    ),
+    "light": replace(
+        BUILTIN_THEMES["textual-light"],
+        name="pinochle-light",
+        variables={
+            **_CARD_COLOURS,
+            "felt": "#cfe6d3",
+            "felt-text": "#14301d",
+            "card-face": "#ffffff",
+        },
+    ),
+}
+
+
+class PinochleApp(App[None]):
+    """Two-handed pinochle at the terminal."""
+
+    CSS_PATH = ["pinochle.tcss", "dialogs.tcss"]  # noqa: RUF012 (Textual reads it as is)
+    MODES = {SMALL_MODE: TooSmallScreen}  # noqa: RUF012
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit"),
+        Binding("ctrl+c", "quit", "Quit", show=False),
+    ]
+
+    def __init__(self, setup: MatchSetup, session: GameSession, display: Display) -> None:
+        super().__init__()
+        self.setup = setup
+        self.session = session
+        self.display_options = display
+        for theme in THEMES.values():
+            self.register_theme(theme)
+        self.theme = THEMES[display.theme].name
+        self.set_class(display.four_color, "-four-color")
+        self.set_class(display.ascii_only, "-ascii")
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return THEMES["dark"].variables
+
+    def on_mount(self) -> None:
+        self.add_mode(GAME_MODE, Screen)  # a blank base, so the game screen can be replaced
+        self.switch_mode(GAME_MODE)
+        self.push_screen(GameScreen(self.session, self.display_options, self.setup.seed))
+        self._check_size()
+        # Resize events reach only the screen on top (a dialog, say); a cheap check
+        # of the size catches every change whatever is on screen.
+        self.set_interval(0.2, self._check_size)
+
+    def _check_size(self) -> None:
+        width, height = self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small and self.current_mode != SMALL_MODE:
+            self.switch_mode(SMALL_MODE)
+        elif not small and self.current_mode == SMALL_MODE:
+            self.switch_mode(GAME_MODE)
+            self.call_after_refresh(self._wake_game)
+
+    def _wake_game(self) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.wake()
+
+    # -- starting matches -------------------------------------------------------
+
+    def start(self, setup: MatchSetup) -> None:
+        """Replace the match on screen by a new one (the old one stays saved)."""
+        try:
+            session = setup.start()
+        except PinochleError as error:
+            self.notify(str(error), title="Cannot start", severity="error")
+            return
+        self.setup, self.session = setup, session
+        self.switch_screen(GameScreen(session, self.display_options, setup.seed))
+
+    def action_new_game(self) -> None:
+        def chosen(setup: MatchSetup | None) -> None:
+            if setup is not None:
+                self.start(setup)
+
+        self.push_screen(NewGameScreen(self.setup), chosen)
+
+    def action_rules(self) -> None:
+        self.push_screen(RulesScreen())
+
+    def on_game_screen_finished(self, message: GameScreen.Finished) -> None:
+        if message.again:
+            self.start(replace(self.setup, seed=None))
+        else:
+            self.exit()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "New game", "Start a new match: opponent, names, rules", self.action_new_game
+        )
+        yield SystemCommand("Rules", "Read the rules of pinochle as played here", self.action_rules)
+        if isinstance(screen, GameScreen):
+            yield SystemCommand(
+                "Declare out", "Claim you have reached the target", screen.action_declare_out
+            )
+            yield SystemCommand(
+                "Skip wait", "Skip the pause after a computer move", screen.action_skip
+            )

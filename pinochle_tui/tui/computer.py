@@ -1,0 +1,76 @@
+"""The computer opponent, thinking in a separate process.
+
+A thread would share the interpreter lock with the event loop, and a strong
+level's search would then stall the screen for hundreds of milliseconds. The
+process keeps one player per seat (players may remember what they saw), so the
+same seed gives the same play as in-process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import uuid
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from pinochle_tui.ai import Player, make_player
+from pinochle_tui.engine import Action, SeatView
+
+#: In the worker process: the players by key.
+_PLAYERS: dict[str, Player] = {}
+
+
+def _choose(key: str, level: str, seed: int | None, view: SeatView, legal: list[Action]) -> Action:
+    player = _PLAYERS.get(key)
+    if player is None:
+        player = _PLAYERS[key] = make_player(level, seed)
+    return player.choose(view, legal)
+
+
+def _warm_up() -> None:
+    """Import the AI in the worker before the first move is needed."""
+
+
+class Brain:
+    """A worker process for the computer players of one match; ``close`` ends it."""
+
+    def __init__(self) -> None:
+        # Textual replaces sys.stderr with an object without a file descriptor, which
+        # multiprocessing needs when it starts its helpers: lend it the real one.
+        stderr, sys.stderr = sys.stderr, sys.__stderr__
+        try:
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool.submit(_warm_up)
+        finally:
+            sys.stderr = stderr
+
+    def player(self, level: str, seed: int | None) -> RemotePlayer:
+        return RemotePlayer(self, level, seed)
+
+    def choose(
+        self, key: str, level: str, seed: int | None, view: SeatView, legal: list[Action]
+    ) -> Action:
+        """The move, computed in the worker (blocking the calling thread only)."""
+        try:
+            return self._pool.submit(_choose, key, level, seed, view, legal).result()
+        except BrokenProcessPool:
+            # The worker died (killed, out of memory): think here rather than stop the game.
+            return _choose(key, level, seed, view, legal)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class RemotePlayer:
+    """A ``Player`` whose thinking happens in the brain's process."""
+
+    def __init__(self, brain: Brain, level: str, seed: int | None) -> None:
+        self.name = level
+        self._brain = brain
+        self._level = level
+        self._seed = seed
+        self._key = uuid.uuid4().hex
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        return self._brain.choose(self._key, self._level, self._seed, view, legal)

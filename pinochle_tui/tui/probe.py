@@ -1,0 +1,186 @@
+"""Driving a running app from outside, as a player at the keyboard would: the
+text on screen, waiting for a condition, and a simple keyboard player.
+
+Used by the app tests and ``benchmarks/app.py``; nothing in the app uses it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from pinochle_tui.engine import ExchangeDix, Meld, Phase, Play, ShowDix
+from pinochle_tui.tui.screens.game import GameScreen
+from pinochle_tui.tui.screens.game_over import GameOverScreen
+from pinochle_tui.tui.screens.privacy import PrivacyScreen
+from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
+from pinochle_tui.tui.widgets.hand import HandView
+from pinochle_tui.tui.widgets.meld_panel import MeldPanel
+
+AnyPilot = Pilot[object] | Pilot[None]
+
+
+def screen_text(app: App[object] | App[None]) -> str:
+    """The characters of the top screen as rendered now, line by line."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def wait_until(
+    pilot: AnyPilot, condition: Callable[[], bool], cap: int = 3000, quiet: bool = False
+) -> bool:
+    """Let the app run until ``condition()`` holds, polling every few milliseconds;
+    False if it still fails after ``cap`` polls (a worker thread may be thinking).
+
+    ``quiet`` polls by sleeping only, without the pilot's check that every widget
+    is idle, which itself loads the event loop (for measuring it)."""
+    for _ in range(cap):
+        if condition():
+            return True
+        if quiet:
+            await asyncio.sleep(0.005)
+        else:
+            await pilot.pause(0.005)
+    return condition()
+
+
+def game_of(app: App[object] | App[None]) -> GameScreen:
+    """The game screen, wherever it is in the screen stack."""
+    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+@dataclass
+class HandRecord:
+    """What the keyboard player did and saw in one hand."""
+
+    melds: list[Meld] = field(default_factory=list)
+    exchanges: int = 0
+    #: Moves refused (the move number did not change), with the screen text after.
+    refused: list[str] = field(default_factory=list)
+    last_draw_seen: bool = False
+    privacy_screens: int = 0
+
+
+class KeyboardPlayer:
+    """Plays the human seat(s) with key presses: the dix exchange, then the best meld,
+    first; otherwise the first legal card. With ``try_illegal`` it first tries a
+    dimmed card once in the playoff, to see it refused."""
+
+    def __init__(
+        self, pilot: AnyPilot, app: App[None], try_illegal: bool = False, quiet: bool = False
+    ) -> None:
+        self.pilot = pilot
+        self.app = app
+        self.try_illegal = try_illegal
+        self.quiet = quiet
+        self.record = HandRecord()
+
+    @property
+    def game(self) -> GameScreen:
+        return game_of(self.app)
+
+    def _waiting_for_keys(self) -> bool:
+        screen = self.app.screen
+        game = self.game
+        return isinstance(screen, ScoreSheetScreen | GameOverScreen | PrivacyScreen) or (
+            screen is game and game.human_turn and not game.thinking
+        )
+
+    async def play_hand(self, max_turns: int | None = None) -> HandRecord:
+        """Play until the score sheet or the end of the game is on screen
+        (or until ``max_turns`` actions were taken)."""
+        self.record = HandRecord()
+        turns = 0
+        while max_turns is None or turns < max_turns:
+            if not await wait_until(self.pilot, self._waiting_for_keys, quiet=self.quiet):
+                raise TimeoutError(screen_text(self.app))
+            screen = self.app.screen
+            if isinstance(screen, ScoreSheetScreen | GameOverScreen):
+                return self.record
+            if isinstance(screen, PrivacyScreen):
+                self.record.privacy_screens += 1
+                await self.pilot.press("enter")
+                await wait_until(self.pilot, partial(self._left, screen))
+                continue
+            await self.take_turn()
+            turns += 1
+        return self.record
+
+    def _left(self, screen: object) -> bool:
+        return self.app.screen is not screen
+
+    async def play_until(self, condition: Callable[[], bool], max_turns: int = 200) -> None:
+        """Take turns (and pass privacy screens) until ``condition()`` holds at a human turn."""
+        for _ in range(max_turns):
+            if not await wait_until(self.pilot, self._waiting_for_keys):
+                raise TimeoutError(screen_text(self.app))
+            if condition():
+                return
+            await self.play_hand(max_turns=1)
+        raise TimeoutError(screen_text(self.app))
+
+    async def take_turn(self) -> None:
+        """One action of the seat to play, waiting until the app has done it."""
+        game = self.game
+        before = game.move_no
+        if game.session.state.phase is Phase.MELD:
+            await self._choose_in_panel()
+        else:
+            await self._play_card()
+        if not await wait_until(self.pilot, lambda: game.move_no > before):
+            raise TimeoutError(screen_text(self.app))
+
+    async def _choose_in_panel(self) -> None:
+        panel = self.game.query_one(MeldPanel)
+        actions = panel.actions
+        if self.game.session.state.stock_size == 1:
+            self.record.last_draw_seen = True
+        best = min(
+            range(len(actions)),
+            key=lambda i: (
+                not isinstance(actions[i], ExchangeDix),
+                not isinstance(actions[i], Meld),
+                not isinstance(actions[i], ShowDix),
+                i,
+            ),
+        )
+        chosen = actions[best]
+        if isinstance(chosen, Meld):
+            self.record.melds.append(chosen)
+        if isinstance(chosen, ExchangeDix):
+            self.record.exchanges += 1
+        await self.pilot.press(str(best + 1))
+
+    async def _play_card(self) -> None:
+        game = self.game
+        state = game.session.state
+        hand = game.query_one(HandView)
+        if self.try_illegal and not self.record.refused and state.playoff:
+            await self._try_dimmed(hand)
+        legal = {a.card for a in state.legal_actions(game.viewer) if isinstance(a, Play)}
+        index = next(i for i, card in enumerate(hand.cards) if card in legal)
+        if index < 10 and index % 2:
+            key = str((index + 1) % 10)
+            await self.pilot.press(key, key)  # a card's number twice plays it
+        else:
+            await self._move_cursor(hand, index)
+            await self.pilot.press("enter")
+
+    async def _try_dimmed(self, hand: HandView) -> None:
+        dimmed = [i for i in range(len(hand.cards)) if hand.is_dimmed(i)]
+        if not dimmed:
+            return
+        before = self.game.move_no
+        await self._move_cursor(hand, dimmed[0])
+        await self.pilot.press("enter")
+        await self.pilot.pause(0.05)
+        if self.game.move_no == before:
+            self.record.refused.append(screen_text(self.app))
+
+    async def _move_cursor(self, hand: HandView, index: int) -> None:
+        while hand.cursor != index:
+            await self.pilot.press("right" if hand.cursor < index else "left")

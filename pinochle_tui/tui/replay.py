@@ -1,0 +1,269 @@
+"""``pinochle replay FILE``: step through a saved game as it happened.
+
+The record is replayed once into a list of positions (``timeline``); the app
+only moves an index through it, so stepping back is as cheap as stepping on.
+Both hands are face up unless one seat's view is chosen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from pinochle_tui.engine import Event, GameState, Phase, Seat
+from pinochle_tui.engine.events import CardDrawn, TrickWon
+from pinochle_tui.record.errors import IllegalRecordError, RecordError
+from pinochle_tui.record.models import GameLog
+from pinochle_tui.record.replay import Frame, timeline
+from pinochle_tui.record.store import find_game, naming, read_log, save_dir
+from pinochle_tui.tui.cardfaces import hand_order
+from pinochle_tui.tui.narrate import Narrator
+from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, card_text
+
+#: What the seat to act is to do, in each phase of a hand.
+_DOING = {Phase.LEAD: "lead", Phase.FOLLOW: "follow", Phase.MELD: "meld or draw"}
+#: The views the view key cycles through: both hands, then each seat's own.
+VIEWS: tuple[Seat | None, ...] = (None, Seat.SOUTH, Seat.NORTH)
+
+
+def launch_replay(args: argparse.Namespace) -> int:
+    """Check the record, then run the viewer; a bad record is one line and exit 2 (1 if illegal)."""
+    try:
+        path = find_game(args.file, save_dir(args.save_dir))
+        log = read_log(path)
+        with naming(path):
+            frames = timeline(log)
+    except RecordError as error:
+        print(f"pinochle: {error}", file=sys.stderr)
+        return 1 if isinstance(error, IllegalRecordError) else 2
+    ReplayApp(log, frames, path.name, ascii_only=args.ascii).run()
+    return 0
+
+
+# -- moving through the timeline ----------------------------------------------
+
+
+def _ends_trick(frame: Frame) -> bool:
+    return frame.step is not None and any(isinstance(e, TrickWon) for e in frame.step.events)
+
+
+def _is_deal(frame: Frame) -> bool:
+    return frame.step is not None and frame.step.seat is None
+
+
+def next_where(frames: Sequence[Frame], position: int, wanted: Callable[[Frame], bool]) -> int:
+    """The first frame after ``position`` that is ``wanted``, else the end."""
+    for index in range(position + 1, len(frames)):
+        if wanted(frames[index]):
+            return index
+    return len(frames) - 1
+
+
+def previous_where(frames: Sequence[Frame], position: int, wanted: Callable[[Frame], bool]) -> int:
+    """The last frame before ``position`` that is ``wanted``, else the start."""
+    for index in range(position - 1, 0, -1):
+        if wanted(frames[index]):
+            return index
+    return 0
+
+
+# -- the widgets ----------------------------------------------------------------
+
+
+class CardLines(Static):
+    """Text with cards in it, each card in its suit's style (from ``replay.tcss``)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(SUIT_COMPONENTS)
+
+
+class SeatPanel(CardLines):
+    """One seat: name, score, hand (face up or not) and the melds on its table."""
+
+
+class CentrePanel(CardLines):
+    """The middle of the table: trump, turn-up, stock, the trick in play and the last one."""
+
+
+class ReplayApp(App[None]):
+    """A keyboard-driven viewer of a saved game."""
+
+    CSS_PATH = "replay.tcss"
+    TITLE = "Pinochle replay"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,l", "step(1)", "Next"),
+        Binding("left,h", "step(-1)", "Back"),
+        Binding("t", "trick(1)", "Next trick"),
+        Binding("T", "trick(-1)", "Prev trick"),
+        Binding("n", "hand(1)", "Next hand"),
+        Binding("p", "hand(-1)", "Prev hand"),
+        Binding("home,g", "jump(0)", "Start"),
+        Binding("end,G", "jump(-1)", "End"),
+        Binding("v", "switch_view", "View"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    position: reactive[int] = reactive(0, init=False)
+    viewer: reactive[Seat | None] = reactive(None, init=False)
+
+    def __init__(
+        self, log: GameLog, frames: Sequence[Frame], name: str, *, ascii_only: bool = False
+    ) -> None:
+        super().__init__()
+        self.record = log
+        self.frames = list(frames)
+        self.names = (log.players[0].name, log.players[1].name)
+        self.ascii_only = ascii_only
+        self.sub_title = name
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal():
+            with Vertical(id="table"):
+                yield SeatPanel(id="north", classes="seat")
+                yield CentrePanel(id="centre")
+                yield SeatPanel(id="south", classes="seat")
+            yield OptionList(id="events")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # The keys move the replay; the list only shows where it is (a click jumps there).
+        events = self.query_one("#events", OptionList)
+        events.can_focus = False
+        events.border_title = "Events"
+        self._fill_events()
+        self._show()
+
+    # -- actions -------------------------------------------------------------
+
+    def action_step(self, delta: int) -> None:
+        self.position = max(0, min(len(self.frames) - 1, self.position + delta))
+
+    def action_trick(self, direction: int) -> None:
+        move = next_where if direction > 0 else previous_where
+        self.position = move(self.frames, self.position, _ends_trick)
+
+    def action_hand(self, direction: int) -> None:
+        move = next_where if direction > 0 else previous_where
+        self.position = move(self.frames, self.position, _is_deal)
+
+    def action_jump(self, index: int) -> None:
+        self.position = index % len(self.frames)
+
+    def action_switch_view(self) -> None:
+        self.viewer = VIEWS[(VIEWS.index(self.viewer) + 1) % len(VIEWS)]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.position = event.option_index
+
+    # -- showing a position ----------------------------------------------------
+
+    def watch_position(self) -> None:
+        self._show()
+
+    def watch_viewer(self) -> None:
+        self._fill_events()
+        self._show()
+
+    def _fill_events(self) -> None:
+        events = self.query_one("#events", OptionList)
+        events.clear_options()
+        events.add_options(Option(Text(self._describe(index))) for index in range(len(self.frames)))
+
+    def _describe(self, index: int) -> str:
+        step = self.frames[index].step
+        if step is None:
+            return "Start: the game before the first deal."
+        told = " ".join(self._narrate(step.events))
+        if step.seat is None:
+            return told
+        return f"{step.number}. {told}"
+
+    def _narrate(self, events: Sequence[Event]) -> list[str]:
+        """The events in words; with both hands face up, every drawn card is named."""
+        if self.viewer is not None:
+            return Narrator(self.names, self.viewer, self.ascii_only).lines(events)
+        lines = []
+        for index, event in enumerate(events):
+            viewer = event.seat if isinstance(event, CardDrawn) else None
+            replying = any(isinstance(e, TrickWon) for e in events[index + 1 :])
+            line = Narrator(self.names, viewer, self.ascii_only).line(event, replying)
+            if line:
+                lines.append(line)
+        return lines
+
+    def _show(self) -> None:
+        state = self.frames[self.position].state
+        events = self.query_one("#events", OptionList)
+        if events.highlighted != self.position:
+            events.highlighted = self.position
+            events.scroll_to_highlight()
+        for seat in Seat:
+            panel = self.query_one(f"#{seat.name.lower()}", SeatPanel)
+            panel.update(self._seat_text(panel, state, seat))
+            panel.set_class(state.to_act == seat and state.phase is not Phase.DEAL, "-to-act")
+        centre = self.query_one("#centre", CentrePanel)
+        centre.update(self._centre_text(centre, state))
+        view = "both hands" if self.viewer is None else f"{self.names[self.viewer]}'s view"
+        self.title = f"Pinochle replay: step {self.position} of {len(self.frames) - 1} ({view})"
+
+    def _seat_text(self, panel: SeatPanel, state: GameState, seat: Seat) -> Text:
+        view = state.view(seat)
+        text = Text(f"{self.names[seat]} ({seat})", style="bold")
+        text.append(f"   score {view.scores[seat]}")
+        text.append(f"   melds {view.meld_points[seat]}   in tricks {view.won_points[seat]}")
+        if state.dealer == seat and state.hand_no:
+            text.append("   dealer")
+        text.append("\nHand:  ")
+        hand = hand_order(view.hand, view.trump)
+        if self.viewer in (None, seat):
+            text.append_text(card_text(panel, hand, self.ascii_only))
+        else:
+            text.append(f"{len(hand)} cards, face down")
+        text.append("\nTable: ")
+        text.append_text(
+            card_text(panel, hand_order(view.tables[seat], view.trump), self.ascii_only)
+        )
+        return text
+
+    def _centre_text(self, panel: CentrePanel, state: GameState) -> Text:
+        view = state.view(Seat.SOUTH)
+        if not state.hand_no:
+            return Text("Waiting for the first deal.")
+        text = Text(f"Hand {state.hand_no}   target {view.target}   ")
+        if view.trump is not None:
+            text.append(f"trump {view.trump.letter if self.ascii_only else view.trump.symbol}   ")
+        if view.turn_up is not None:
+            text.append("turn-up ")
+            text.append_text(card_text(panel, [view.turn_up], self.ascii_only))
+            text.append(f"   stock {view.stock_size}")
+        elif view.playoff:
+            text.append("playoff")
+        text.append(f"\nTricks played: {view.trick_no}")
+        if view.lead is not None:
+            text.append(f"   {self.names[view.leader]} led ")
+            text.append_text(card_text(panel, [view.lead], self.ascii_only))
+        if view.tricks:
+            last = view.tricks[-1]
+            text.append("\nLast trick: ")
+            text.append(f"{self.names[last.leader]} ")
+            text.append_text(card_text(panel, [last.lead], self.ascii_only))
+            text.append(f", {self.names[last.leader.other]} ")
+            text.append_text(card_text(panel, [last.reply], self.ascii_only))
+            text.append(f", won by {self.names[last.winner]}")
+        if state.is_over:
+            text.append(f"\nGame over: {state.result}.")
+        elif state.phase is Phase.DEAL:
+            text.append("\nHand over: the next one is to be dealt.")
+        else:
+            text.append(f"\n{self.names[state.to_act]} to {_DOING[state.phase]}.")
+        return text

@@ -1,0 +1,426 @@
+"""The card table: where a match is played, hand after hand.
+
+The screen holds no rules: it asks the engine (through the game session) for
+the legal actions, sends the chosen one through ``session.apply`` (which
+autosaves), and redraws from the seat's view and the events returned. The
+computer thinks in a worker thread and posts its move back as a message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Header, Static
+
+from pinochle_tui.engine import (
+    Action,
+    DeclareOut,
+    Event,
+    IllegalActionError,
+    Phase,
+    PinochleError,
+    Play,
+    Seat,
+    SeatView,
+)
+from pinochle_tui.engine.events import HandScored, TargetRaised
+from pinochle_tui.record.session import GameSession
+from pinochle_tui.tui.cardfaces import hand_order
+from pinochle_tui.tui.computer import Brain, RemotePlayer
+from pinochle_tui.tui.narrate import Narrator
+from pinochle_tui.tui.screens.declare import DeclareOutScreen
+from pinochle_tui.tui.screens.game_over import GameOverScreen, summary_text
+from pinochle_tui.tui.screens.privacy import PrivacyScreen
+from pinochle_tui.tui.screens.score_sheet import HandSummary, ScoreSheetScreen
+from pinochle_tui.tui.screens.too_small import GAME_MODE
+from pinochle_tui.tui.setup import Display
+from pinochle_tui.tui.widgets.hand import HandView
+from pinochle_tui.tui.widgets.log import GameLog
+from pinochle_tui.tui.widgets.meld_panel import MeldPanel, distinct_choices
+from pinochle_tui.tui.widgets.opponent import OpponentHand
+from pinochle_tui.tui.widgets.prompt import prompt
+from pinochle_tui.tui.widgets.scoreboard import ScoreBoard
+from pinochle_tui.tui.widgets.stock import StockView
+from pinochle_tui.tui.widgets.table import TableMelds
+from pinochle_tui.tui.widgets.trick import TrickView
+
+#: Seconds a computer move stays on screen before the next one, at speed 1.
+PAUSE = 0.9
+
+
+class ComputerMoved(Message):
+    """The computer's choice, for the position numbered ``move_no``."""
+
+    def __init__(self, move_no: int, action: Action, error: str | None = None) -> None:
+        super().__init__()
+        self.move_no = move_no
+        self.action = action
+        self.error = error
+
+
+class GameScreen(Screen[None]):
+    """One match in progress: the table, the hand, the score board and the log."""
+
+    class Finished(Message):
+        """The match is over and the player chose to play again (or to quit)."""
+
+        def __init__(self, again: bool) -> None:
+            super().__init__()
+            self.again = again
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "declare_out", "Declare out"),
+        Binding("space", "skip", "Skip", key_display="␣"),
+        Binding("n", "app.new_game", "New"),
+        Binding("question_mark", "app.rules", "Rules", key_display="?"),
+    ]
+
+    def __init__(self, session: GameSession, display: Display, seed: int | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.options = display
+        self.names = (session.players[0].name, session.players[1].name)
+        self.computers: dict[Seat, RemotePlayer] = {}
+        self._brain: Brain | None = None
+        for seat in Seat:
+            info = session.players[seat]
+            if info.kind == "computer":
+                self._brain = self._brain or Brain()
+                level = info.level or "normal"
+                self.computers[seat] = self._brain.player(
+                    level, None if seed is None else seed + seat
+                )
+        self.hotseat = not self.computers
+        state = session.state
+        humans = [s for s in Seat if s not in self.computers] or [Seat.SOUTH]
+        #: The seat whose cards this screen shows.
+        self.viewer = state.to_act if self.hotseat and state.to_act in humans else humans[0]
+        #: Hotseat: the viewer has confirmed at the privacy screen that they are at the keys.
+        self.unveiled = not self.hotseat
+        self.narrator = Narrator(
+            self.names, None if self.hotseat else self.viewer, display.ascii_only
+        )
+        #: Counts applied actions, so a computer move for an older position is dropped.
+        self.move_no = 0
+        self.thinking = False
+        self._pause: tuple[Timer, Callable[[], None]] | None = None
+        self._stalled = False
+        self._footer_state: tuple[bool, bool] | None = None
+        self._queued: tuple[Screen[Any], Callable[[Any], None]] | None = None
+
+    # -- layout ---------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        ascii_only = self.options.ascii_only
+        yield Header()
+        with Horizontal(id="main"):
+            with Vertical(id="board"):
+                yield OpponentHand(self.names, ascii_only, id="opponent")
+                yield TableMelds(self.names, ascii_only, opponent=True, id="melds-opponent")
+                with Horizontal(id="middle"):
+                    yield StockView(ascii_only, id="stock")
+                    yield TrickView(self.names, ascii_only, id="trick")
+                with Vertical(id="hand-area"):
+                    yield TableMelds(self.names, ascii_only, opponent=False, id="melds-mine")
+                    yield Static(id="prompt")
+                    yield MeldPanel(ascii_only, id="meld-panel")
+                    yield HandView(ascii_only, id="hand")
+            with Vertical(id="side"):
+                yield ScoreBoard(self.names, ascii_only, id="score")
+                yield GameLog(id="log")
+        yield Footer(compact=True)
+
+    def on_unmount(self) -> None:
+        if self._brain is not None:
+            self._brain.close()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """The compact layout below 100 x 30: score board and log go under the table."""
+        self.set_class(width < 100 or height < 30, "-compact")
+
+    def on_mount(self) -> None:
+        self._fit(*self.app.size)
+        self.title = "Pinochle"
+        self.sub_title = " vs ".join(self.names)
+        self.query_one(MeldPanel).display = False
+        self.query_one(GameLog).tell(self._opening_lines())
+        self.advance()
+
+    def _opening_lines(self) -> list[str]:
+        rules = self.session.state.rules
+        goal = f"first to {rules.target}" if rules.game.value == "match" else "a single deal"
+        lines = [f"{self.names[0]} vs {self.names[1]}: {goal}. Press ? for the rules."]
+        if self.session.state.hand_no:
+            lines.append(f"Game resumed in hand {self.session.state.hand_no}.")
+        return lines
+
+    # -- the flow of the game ---------------------------------------------------
+
+    @property
+    def view(self) -> SeatView:
+        return self.session.state.view(self.viewer)
+
+    def advance(self) -> None:
+        """Whatever comes next: a deal, the end, a computer move, or a human's turn."""
+        self.render_state()
+        if self.app.current_mode != GAME_MODE:
+            self._stalled = True  # the terminal is too small: wait until it grows
+            return
+        state = self.session.state
+        if state.is_over:
+            self._show(GameOverScreen(summary_text(state, self.names)), self._game_over_closed)
+            return
+        if self.session.needs_deal:
+            self._deal()
+            return
+        seat = state.to_act
+        if seat in self.computers:
+            self._schedule_computer(seat)
+        elif seat != self.viewer or not self.unveiled:
+            self._pass_to(seat)
+        else:
+            self._await_human()
+
+    def wake(self) -> None:
+        """The terminal is big enough again: show what waited, or go on."""
+        if self._queued is not None:
+            screen, callback = self._queued
+            self._queued = None
+            self.app.push_screen(screen, callback)
+        elif self._stalled:
+            self._stalled = False
+            self.advance()
+
+    def _show(self, screen: Screen[Any], callback: Callable[[Any], None]) -> None:
+        if self.app.current_mode != GAME_MODE:
+            self._queued = (screen, callback)
+        else:
+            self.app.push_screen(screen, callback)
+
+    def _deal(self) -> None:
+        try:
+            events = self.session.deal()
+        except PinochleError as error:
+            self.notify(str(error), title="Cannot deal", severity="error")
+            return
+        self.move_no += 1
+        self._after(events)
+
+    def _after(self, events: list[Event]) -> None:
+        """Tell what happened, then show the score sheet at the end of a hand, or go on."""
+        self.query_one(GameLog).tell(self.narrator.lines(events))
+        scored = [e for e in events if isinstance(e, HandScored)]
+        if scored:
+            raised = [e.new for e in events if isinstance(e, TargetRaised)]
+            summary = HandSummary(self.names, self.view, scored[0], raised[-1] if raised else None)
+            self.render_state()
+            self._show(ScoreSheetScreen(summary), lambda _: self.advance())
+            return
+        self.advance()
+
+    def apply(self, action: Action) -> bool:
+        """Play ``action`` through the session (which saves); False if refused."""
+        try:
+            events = self.session.apply(action)
+        except PinochleError as error:
+            self.notify(str(error), title="Not allowed", severity="error")
+            return False
+        self.move_no += 1
+        self._cancel_pause()
+        self._after(events)
+        return True
+
+    def _game_over_closed(self, again: bool | None) -> None:
+        self.post_message(self.Finished(bool(again)))
+
+    # -- the computer ---------------------------------------------------------
+
+    def _schedule_computer(self, seat: Seat) -> None:
+        move_no = self.move_no
+
+        def think() -> None:
+            self._pause = None
+            if move_no == self.move_no:
+                self.thinking = True
+                self.render_state()
+                state = self.session.state
+                self._think(seat, move_no, state.view(seat), list(state.legal_actions(seat)))
+
+        delay = PAUSE * self.options.speed
+        if delay <= 0:
+            # Draw the last move first: a thinking thread would slow the drawing down.
+            self.call_after_refresh(think)
+        else:
+            self._pause = (self.set_timer(delay, think), think)
+        self._sync_bindings()
+
+    def _cancel_pause(self) -> None:
+        if self._pause is not None:
+            self._pause[0].stop()
+            self._pause = None
+
+    @work(thread=True, exclusive=True, group="computer")
+    def _think(self, seat: Seat, move_no: int, view: SeatView, legal: list[Action]) -> None:
+        try:
+            action = self.computers[seat].choose(view, legal)
+            error = None
+        except Exception as exc:  # the game must go on even if the computer fails
+            action = next(a for a in legal if not isinstance(a, DeclareOut))
+            error = f"The computer failed ({exc}); it plays {action}."
+        self.post_message(ComputerMoved(move_no, action, error))
+
+    def on_computer_moved(self, message: ComputerMoved) -> None:
+        self.thinking = False
+        if message.move_no != self.move_no:
+            return  # the position changed while it thought (a human declared out)
+        if message.error:
+            self.notify(message.error, severity="warning")
+        self.apply(message.action)
+
+    def action_skip(self) -> None:
+        """Skip the pause after a computer move."""
+        if self._pause is not None:
+            timer, think = self._pause
+            timer.stop()
+            think()
+
+    # -- the human --------------------------------------------------------------
+
+    def _pass_to(self, seat: Seat) -> None:
+        self.unveiled = False
+        self.viewer = seat
+        self.render_state()
+
+        def unveil(_: object) -> None:
+            self.unveiled = True
+            self.advance()
+
+        self._show(PrivacyScreen(self.names[seat]), unveil)
+
+    def _await_human(self) -> None:
+        panel = self.query_one(MeldPanel)
+        if self.session.state.phase is Phase.MELD:
+            panel.focus()
+        else:
+            self.query_one(HandView).focus()
+        self._sync_bindings()
+
+    def on_hand_view_played(self, message: HandView.Played) -> None:
+        state = self.session.state
+        if not self.human_turn:
+            return
+        action = Play(self.viewer, message.card)
+        if action not in state.legal_actions(self.viewer):
+            try:
+                state.check(action)
+            except IllegalActionError as error:
+                self.app.clear_notifications()  # one refusal at a time, not a pile
+                self.notify(str(error), title="Not allowed", severity="warning", timeout=4)
+            return
+        self.apply(action)
+
+    def on_meld_panel_chosen(self, message: MeldPanel.Chosen) -> None:
+        if self.human_turn and message.action in self.session.state.legal_actions(self.viewer):
+            self.apply(message.action)
+
+    @property
+    def human_turn(self) -> bool:
+        """True when a human at the keys is to act now."""
+        state = self.session.state
+        return (
+            state.to_act == self.viewer
+            and self.viewer not in self.computers
+            and self.unveiled
+            and state.phase in (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
+        )
+
+    def action_declare_out(self) -> None:
+        view = self.view
+        if not self._may_declare():
+            self.notify("You cannot declare out now.", severity="warning")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes and self._may_declare():
+                self.apply(DeclareOut(self.viewer))
+
+        self.app.push_screen(DeclareOutScreen(view), answered)
+
+    def _may_declare(self) -> bool:
+        if self.viewer in self.computers or not self.unveiled:
+            return False
+        if self.hotseat and self.session.state.to_act != self.viewer:
+            return False
+        return DeclareOut(self.viewer) in self.session.state.legal_actions(self.viewer)
+
+    def _sync_bindings(self) -> None:
+        """Redraw the footer only when a binding comes or goes (it is costly to redraw)."""
+        shown = (self._pause is not None, self._may_declare())
+        if shown != self._footer_state:
+            self._footer_state = shown
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "skip":
+            return self._pause is not None
+        if action == "declare_out":
+            return self._may_declare()
+        return True
+
+    # -- drawing ----------------------------------------------------------------
+
+    def render_state(self) -> None:
+        """Redraw every widget from the viewer's view of the game."""
+        state = self.session.state
+        view = self.view
+        self.query_one(OpponentHand).show(view)
+        self.query_one("#melds-opponent", TableMelds).show(view)
+        self.query_one("#melds-mine", TableMelds).show(view)
+        self.query_one(StockView).show(view)
+        self.query_one(TrickView).show(view)
+        self.query_one(ScoreBoard).show(view)
+        text = prompt(view, self.names, self.options.ascii_only)
+        if self.thinking:
+            text = f"{self.names[state.to_act]} is thinking…"
+        elif self.hotseat and not self.unveiled:
+            text = f"Pass the keyboard to {self.names[state.to_act]}."
+        self.query_one("#prompt", Static).update(text)
+        self._render_hand(view)
+        self._render_panel(view)
+        self._sync_bindings()
+
+    def _render_hand(self, view: SeatView) -> None:
+        hand = self.query_one(HandView)
+        if self.hotseat and not (self.unveiled and view.to_act == view.seat):
+            hand.hide(len(view.hand) + len(view.tables[view.seat]))
+            return
+        playable: frozenset[Any] | None = None
+        if self.human_turn and view.phase in (Phase.LEAD, Phase.FOLLOW):
+            legal = self.session.state.legal_actions(self.viewer)
+            playable = frozenset(a.card for a in legal if isinstance(a, Play))
+        hand.show(
+            hand_order(view.hand, view.trump),
+            hand_order(view.tables[view.seat], view.trump),
+            playable,
+            dim_illegal=view.playoff and view.phase is Phase.FOLLOW,
+        )
+
+    def _render_panel(self, view: SeatView) -> None:
+        panel = self.query_one(MeldPanel)
+        if self.human_turn and view.phase is Phase.MELD:
+            legal = self.session.state.legal_actions(self.viewer)
+            panel.offer(distinct_choices(legal, view), view)
+            panel.display = True
+        else:
+            panel.display = False

@@ -1,0 +1,117 @@
+"""The "New game" dialog: opponent and level, names, and every rule option.
+
+The rule fields are built from the ``Rules`` model itself, so a new option
+appears here without a change to this dialog.
+"""
+
+from __future__ import annotations
+
+import typing
+from enum import Enum
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from pinochle_tui.engine import Rules
+from pinochle_tui.tui.setup import LEVELS, MatchSetup
+
+_HOTSEAT = "hotseat"
+
+
+def _choices(annotation: Any) -> list[Any] | None:
+    """The values a rule field may take, or None for free input."""
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return [member.value for member in annotation]
+    return list(typing.get_args(annotation)) or None
+
+
+def _rule_field(name: str, value: Any) -> Widget:
+    field = Rules.model_fields[name]
+    widget_id = f"rule-{name}"
+    if field.annotation is bool:
+        return Checkbox(field.description or name, value=bool(value), id=widget_id)
+    choices = _choices(field.annotation)
+    if choices is None:
+        return Input(str(value), type="integer", id=widget_id)
+    options = [(str(choice), choice) for choice in choices]
+    current = value.value if isinstance(value, Enum) else value
+    return Select(options, value=current, allow_blank=False, id=widget_id)
+
+
+class NewGameScreen(ModalScreen[MatchSetup | None]):
+    """Choose and start a new match; Escape keeps the current one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self, current: MatchSetup) -> None:
+        super().__init__()
+        self._current = current
+
+    def compose(self) -> ComposeResult:
+        current = self._current
+        opponent = current.level if current.level is not None else _HOTSEAT
+        with Vertical(classes="dialog", id="new-game"):
+            yield Static("New game", classes="dialog-title")
+            with VerticalScroll(id="new-game-form"):
+                yield Label("Opponent")
+                yield Select(
+                    [(f"Computer, {level}", level) for level in LEVELS]
+                    + [("Two players at this terminal (hotseat)", _HOTSEAT)],
+                    value=opponent,
+                    allow_blank=False,
+                    id="opponent",
+                )
+                yield Label("Names (South, North)")
+                with Horizontal(classes="names"):
+                    yield Input(current.names[0], id="name-south")
+                    yield Input(current.names[1], id="name-north")
+                for name in Rules.model_fields:
+                    field = Rules.model_fields[name]
+                    if field.annotation is not bool:
+                        yield Label(f"{field.description or name}".capitalize())
+                    yield _rule_field(name, getattr(current.rules, name))
+            with Horizontal(classes="buttons"):
+                yield Button("Start (ctrl+s)", variant="primary", id="start")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_cancel()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_start(self) -> None:
+        values: dict[str, Any] = {}
+        for name in Rules.model_fields:
+            widget = self.query_one(f"#rule-{name}")
+            if isinstance(widget, Input | Checkbox | Select):
+                values[name] = widget.value
+        try:
+            rules = Rules.model_validate(values)
+        except ValidationError as error:
+            problem = error.errors()[0]
+            self.notify(f"{problem['loc'][0]}: {problem['msg']}", severity="error")
+            return
+        opponent = self.query_one("#opponent", Select).value
+        south = self.query_one("#name-south", Input).value.strip() or "South"
+        north = self.query_one("#name-north", Input).value.strip() or "North"
+        self.dismiss(
+            MatchSetup(
+                rules=rules,
+                names=(south, north),
+                level=None if opponent == _HOTSEAT else str(opponent),
+                save_dir=self._current.save_dir,
+            )
+        )

@@ -1,0 +1,50 @@
+"""What a match is set up with, and how the app looks: the choices of the command
+line and of the "New game" dialog, turned into a game session and a computer player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pinochle_tui.engine import Rules
+from pinochle_tui.record.models import PlayerInfo
+from pinochle_tui.record.session import GameSession
+
+LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Display:
+    """How the app looks and paces the computer; none of it touches the game."""
+
+    ascii_only: bool = False
+    four_color: bool = False
+    theme: str = "dark"
+    #: Multiplies the pause after each computer move; 0 = no pause.
+    speed: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """A new match: rules, the two players (South first) and where it is saved."""
+
+    rules: Rules
+    names: tuple[str, str] = ("You", "Computer")
+    #: The computer's level in the North seat, or None for two humans (hotseat).
+    level: str | None = "normal"
+    seed: int | None = None
+    save_dir: Path | None = None
+
+    @property
+    def players(self) -> list[PlayerInfo]:
+        south = PlayerInfo(name=self.names[0], kind="human", level=None)
+        if self.level is None:
+            north = PlayerInfo(name=self.names[1], kind="human", level=None)
+        else:
+            north = PlayerInfo(name=self.names[1], kind="computer", level=self.level)
+        return [south, north]
+
+    def start(self) -> GameSession:
+        """A fresh, autosaving session for this match (not yet dealt)."""
+        return GameSession.new(self.rules, self.players, seed=self.seed, save_dir=self.save_dir)

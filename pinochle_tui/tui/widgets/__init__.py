@@ -1,0 +1,1 @@
+"""The widgets of the card table, one class each, styled in ``pinochle.tcss``."""

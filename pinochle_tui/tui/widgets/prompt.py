@@ -1,0 +1,39 @@
+"""The line that tells the player what to do now, and the playoff's obligations."""
+
+from __future__ import annotations
+
+from pinochle_tui.engine import Phase, PlayoffHead, SeatView
+from pinochle_tui.tui.cardfaces import face
+
+
+def obligations(view: SeatView) -> str:
+    """The playoff rules for a reply, as the rules option in force states them."""
+    if view.rules.playoff_head is PlayoffHead.ALWAYS:
+        return "must follow suit and beat the lead if able; must trump if void"
+    return "must follow suit; must beat a trump lead; must trump if void"
+
+
+def prompt(view: SeatView, names: tuple[str, str], ascii_only: bool) -> str:
+    """What the reader of ``view`` is waiting for, in one or two sentences."""
+    if view.phase is Phase.GAME_OVER:
+        return "The game is over."
+    if view.phase is Phase.DEAL:
+        return "The hand is over."
+    if not view.my_turn:
+        return f"{names[view.to_act]} to play…"
+    if view.phase is Phase.MELD:
+        if view.stock_size == 1:
+            return (
+                "You won the last trick before the stock runs out: meld now, then the "
+                "last cards are drawn and the playoff begins."
+            )
+        return "You won the trick: choose from the list below (1-9 or arrows and Enter)."
+    if view.phase is Phase.LEAD:
+        if view.playoff:
+            return f"Playoff, your lead: any card. The reply {obligations(view)}."
+        return "Your lead: any card from your hand or your melds on the table."
+    assert view.lead is not None
+    led = f"{names[view.leader]} led {face(view.lead, ascii_only)}."
+    if view.playoff:
+        return f"{led} Playoff: you {obligations(view)}."
+    return f"{led} Reply with any card: no need to follow suit before the playoff."

@@ -1,0 +1,214 @@
+"""The computer players: legal play at every level, melding, the dix, declaring out,
+and exact play in the playoff."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from pinochle_tui.ai import LEVELS, make_player
+from pinochle_tui.ai.heuristic import NORMAL_EXACT_CARDS, NormalPlayer, declare_if_sure
+from pinochle_tui.ai.solver import solve_playoff
+from pinochle_tui.engine import (
+    Card,
+    DeclareOut,
+    ExchangeDix,
+    GameState,
+    Meld,
+    MeldKind,
+    Phase,
+    Play,
+    Rules,
+    Seat,
+    pack,
+    shuffled_deck,
+)
+from pinochle_tui.engine.tricks import reply_wins
+
+
+def crafted_deck(south: list[str], north: list[str], turn_up: str, rules: Rules) -> list[Card]:
+    """A deck that deals these hands (North dealing, packets of 4) and turn-up;
+    the rest of the pack, in id order, makes the stock."""
+    chosen = [Card.parse(c) for c in [*south, *north, turn_up]]
+    left = Counter(c.face for c in chosen)
+    rest: list[Card] = []
+    for card in pack(rules):
+        if left[card.face]:
+            left[card.face] -= 1
+        else:
+            rest.append(card)
+    deck: list[Card] = []
+    for i in range(0, 12, 4):
+        deck += chosen[i : i + 4] + chosen[12 + i : 16 + i]
+    return [*deck, chosen[24], *rest]
+
+
+def play_game(levels: tuple[str, str], rules: Rules, seed: int) -> GameState:
+    """A whole game between two levels; every action must be among the legal ones."""
+    players = [make_player(level, seed=seed + i) for i, level in enumerate(levels)]
+    state = GameState.new(rules, dealer=Seat(seed % 2))
+    rng = random.Random(seed)
+    while not state.is_over:
+        if state.phase is Phase.DEAL:
+            state.deal(shuffled_deck(rules, rng))
+            continue
+        seat = state.to_act
+        legal = list(state.legal_actions(seat))
+        action = players[seat].choose(state.view(seat), legal)
+        assert action in legal, f"{levels[seat]} chose {action}, not legal"
+        state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_only_legal_actions(level: str) -> None:
+    for seed in (1, 2):
+        state = play_game((level, "normal"), Rules(game="single-deal"), seed)
+        assert state.winner is not None or state.scores[0] == state.scores[1]
+        assert sum(state.scores) > 0
+
+
+OPTIONS = Rules(
+    game="single-deal",
+    pack=64,
+    deal_packet=3,
+    trick_count="counters",
+    dix_per_trick=2,
+    dix_scores_when_played=True,
+    last_draw="winner-chooses",
+    playoff_head="always",
+)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legally_under_the_rule_options(level: str) -> None:
+    state = play_game((level, "easy"), OPTIONS, seed=5)
+    assert state.is_over and state.hand_no == 1
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_match_with_declaring_out_ends_legally(level: str) -> None:
+    state = play_game((level, level), Rules(target=400), seed=3)
+    # South declares as soon as its count reaches the target.
+    assert state.result == "South declared out and reached 400"
+    assert state.winner is Seat.SOUTH and state.scores[Seat.SOUTH] >= 400
+
+
+def _winner_view(south: list[str], turn_up: str, lead: str) -> GameState:
+    """South leads ``lead``, North answers with the 9 of that suit, and South,
+    having won the trick, is to meld."""
+    rules = Rules()
+    north = ["9C", "JC", "9D", "JD", "9S", "JS", "JH", "9H", "10C", "10D", "10S", "10H"]
+    state = GameState.new(rules, dealer=Seat.NORTH)
+    state.deal(crafted_deck(south, north, turn_up, rules))
+    for seat, code in ((Seat.SOUTH, lead), (Seat.NORTH, f"9{lead[-1]}")):
+        card = next(c for c in state.hand(seat) if c.code == code)
+        state.apply(Play(seat, card))
+    assert state.phase is Phase.MELD and state.to_act is Seat.SOUTH
+    return state
+
+
+def _normal_choice(state: GameState) -> object:
+    return NormalPlayer().choose(state.view(Seat.SOUTH), list(state.legal_actions(Seat.SOUTH)))
+
+
+ACES_HAND = ["AC", "AS", "AH", "AD", "KH", "QH", "QS", "KC", "QC", "KS", "JS", "10C"]
+
+
+def test_normal_melds_the_highest_meld() -> None:
+    # Clubs trump: 100 aces, a royal marriage (40), marriages in hearts and spades (20).
+    state = _winner_view(ACES_HAND, turn_up="AC", lead="JS")
+    action = _normal_choice(state)
+    assert isinstance(action, Meld) and action.kind is MeldKind.ACES
+
+
+def test_normal_melds_the_flush_before_the_royal_marriage() -> None:
+    south = ["AC", "AS", "10S", "KS", "QS", "JS", "KH", "QH", "AH", "10H", "QC", "KC"]
+    state = _winner_view(south, turn_up="AS", lead="QC")
+    kinds = {a.kind for a in state.legal_actions(Seat.SOUTH) if isinstance(a, Meld)}
+    assert kinds == {MeldKind.FLUSH, MeldKind.ROYAL_MARRIAGE, MeldKind.MARRIAGE}
+    action = _normal_choice(state)
+    assert isinstance(action, Meld) and action.kind is MeldKind.FLUSH
+
+
+def test_normal_exchanges_the_dix_first_and_then_melds_the_flush() -> None:
+    # Diamonds trump (turn-up A♦): the dix 9♦ buys the A♦ that completes the flush.
+    south = ["AC", "9D", "10D", "KD", "QD", "JD", "KS", "QS", "KH", "JH", "10S", "JS"]
+    state = _winner_view(south, turn_up="AD", lead="KS")
+    first = _normal_choice(state)
+    assert first == ExchangeDix(Seat.SOUTH, Card.parse("9D"))
+    assert isinstance(first, ExchangeDix)
+    state.apply(first)
+    second = _normal_choice(state)
+    assert isinstance(second, Meld) and second.kind is MeldKind.FLUSH
+    assert state.scores[Seat.SOUTH] == 10
+
+
+def test_declares_out_only_when_the_count_reaches_the_target() -> None:
+    state = _winner_view(ACES_HAND, turn_up="AC", lead="AS")  # A♠ and 9♠: 11 points won
+    legal = list(state.legal_actions(Seat.SOUTH))
+    assert state.view(Seat.SOUTH).won_points[Seat.SOUTH] == 11
+    assert declare_if_sure(state.view(Seat.SOUTH), legal) is None
+    state.scores[Seat.SOUTH] = 990  # 990 + rounded(11) = 1000
+    assert declare_if_sure(state.view(Seat.SOUTH), legal) == DeclareOut(Seat.SOUTH)
+    assert _normal_choice(state) == DeclareOut(Seat.SOUTH)
+    state.scores[Seat.SOUTH] = 989
+    assert declare_if_sure(state.view(Seat.SOUTH), legal) is None
+
+
+def _playoff_positions(seed: int) -> list[GameState]:
+    """Every playoff decision with a real choice in a normal-vs-normal deal."""
+    rules = Rules(game="single-deal")
+    state = GameState.new(rules, dealer=Seat.SOUTH)
+    state.deal(shuffled_deck(rules, random.Random(seed)))
+    player = NormalPlayer()
+    found: list[GameState] = []
+    while not state.is_over:
+        seat = state.to_act
+        legal = list(state.legal_actions(seat))
+        if state.playoff and len(legal) > 1:
+            found.append(state.copy())
+        state.apply(player.choose(state.view(seat), legal))
+    return found
+
+
+def _value(state: GameState, card: int) -> int:
+    """Points the seat to act takes from the rest of the playoff after playing ``card``,
+    best play by both sides after it."""
+    seat, rules = state.to_act, state.rules
+    hands = [state.hands[0], state.hands[1]]
+    hands[seat] &= ~(1 << card)
+    points, bonus = rules.card_points, rules.last_trick_bonus
+
+    def solve(to_act: int, lead: int | None) -> int:
+        found = solve_playoff((hands[0], hands[1]), to_act, state.trump, points, False, lead, bonus)
+        return found.points[seat]
+
+    if state.lead is None:
+        return solve(seat.other, card)
+    won = points[(state.lead >> 1) & 7] + points[(card >> 1) & 7]
+    winner = seat if reply_wins(state.lead, card, state.trump) else seat.other
+    if not hands[0]:
+        return won + bonus if winner == seat else 0
+    return solve(winner, None) + (won if winner == seat else 0)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_playoff_play_is_optimal(level: str) -> None:
+    checked = 0
+    for seed in (11, 12):
+        for state in _playoff_positions(seed):
+            seat = state.to_act
+            if level == "normal" and len(state.hand(seat)) > NORMAL_EXACT_CARDS:
+                continue
+            if len(state.hand(seat)) > 10:
+                continue  # keep the test fast; hard solves full hands the same way
+            legal = list(state.legal_actions(seat))
+            action = make_player(level, seed=1).choose(state.view(seat), legal)
+            assert isinstance(action, Play)
+            best = max(_value(state, a.card.id) for a in legal if isinstance(a, Play))
+            assert _value(state, action.card.id) == best
+            checked += 1
+    assert checked >= 20

@@ -1,0 +1,136 @@
+"""Players cannot peek: they get a seat view, samples agree with it, and hidden
+cards do not change a decision."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from pinochle_tui.ai import LEVELS, make_player
+from pinochle_tui.ai.heuristic import NormalPlayer
+from pinochle_tui.ai.knowledge import Knowledge, mask
+from pinochle_tui.ai.world import World, build_state, sample_world
+from pinochle_tui.engine import (
+    Action,
+    GameState,
+    Phase,
+    Rules,
+    Seat,
+    SeatView,
+    shuffled_deck,
+)
+
+
+def mid_hand(seed: int, decisions: int) -> GameState:
+    """A single-deal hand after ``decisions`` choices by two normal players."""
+    rules = Rules(game="single-deal")
+    state = GameState.new(rules, dealer=Seat.NORTH)
+    state.deal(shuffled_deck(rules, random.Random(seed)))
+    player = NormalPlayer()
+    for _ in range(decisions):
+        seat = state.to_act
+        state.apply(player.choose(state.view(seat), list(state.legal_actions(seat))))
+    while state.phase not in (Phase.LEAD, Phase.FOLLOW):
+        seat = state.to_act
+        state.apply(player.choose(state.view(seat), list(state.legal_actions(seat))))
+    return state
+
+
+def true_world(state: GameState) -> World:
+    """The hidden cards as they really are, from the opponent of the seat to act."""
+    seat = state.to_act
+    return World(state.hands[seat.other] & ~state.public[seat.other], tuple(state.stock))
+
+
+def without_rules(view: SeatView) -> SeatView:
+    return dataclasses.replace(view, rules=Rules())
+
+
+@pytest.mark.parametrize(("seed", "decisions"), [(1, 0), (2, 9), (3, 25), (4, 40)])
+def test_every_sample_is_consistent_with_the_view(seed: int, decisions: int) -> None:
+    state = mid_hand(seed, decisions)
+    seat = state.to_act
+    view = state.view(seat)
+    know = Knowledge.from_view(view)
+    seen = know.hand | know.table | know.opp_table | know.opp_known
+    for trick in view.tricks:
+        seen |= trick.lead.bit | trick.reply.bit
+    rng = random.Random(seed)
+    for _ in range(50):
+        world = sample_world(know, rng)
+        stock = sum(1 << c for c in world.stock)
+        assert world.opp_hidden | stock == know.unseen
+        assert world.opp_hidden & stock == 0 and (world.opp_hidden | stock) & seen == 0
+        assert world.opp_hidden.bit_count() == view.opponent_hand_size - len(view.opponent_known)
+        assert len(world.stock) == view.stock_size
+        # The state built from the sample shows this seat exactly the same view.
+        built = build_state(view, world)
+        assert without_rules(built.view(seat)) == without_rules(view)
+        assert built.hands[seat.other] & know.opp_known == know.opp_known
+
+
+@pytest.mark.parametrize(("seed", "decisions"), [(5, 12), (6, 30)])
+def test_the_true_deal_is_one_of_the_worlds(seed: int, decisions: int) -> None:
+    state = mid_hand(seed, decisions)
+    built = build_state(state.view(state.to_act), true_world(state))
+    assert built.hands == state.hands and built.tables == state.tables
+    assert built.stock == state.stock and built.won == state.won
+    assert built.lead == state.lead and built.turn_up == state.turn_up
+
+
+class Recorder:
+    """Wraps a player and checks what it is given."""
+
+    def __init__(self, level: str) -> None:
+        self.inner = make_player(level, seed=9)
+        self.name = self.inner.name
+        self.calls = 0
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        assert type(view) is SeatView
+        assert not any(
+            isinstance(getattr(view, f.name), GameState) for f in dataclasses.fields(view)
+        )
+        assert all(not isinstance(a, GameState) for a in legal)
+        self.calls += 1
+        return self.inner.choose(view, legal)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_players_only_ever_receive_a_seat_view(level: str) -> None:
+    from pinochle_tui.ai.match import play_game
+
+    deck = shuffled_deck(Rules(), random.Random(3))
+    players = (Recorder(level), Recorder("easy"))
+    play_game(Rules(game="single-deal"), deck, Seat.SOUTH, players)
+    assert players[0].calls > 10
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("seed", "decisions"), [(7, 4), (8, 20)])
+def test_hidden_cards_do_not_change_a_decision(level: str, seed: int, decisions: int) -> None:
+    state = mid_hand(seed, decisions)
+    seat = state.to_act
+    view = state.view(seat)
+    other_world = sample_world(Knowledge.from_view(view), random.Random(99))
+    assert other_world != true_world(state)
+    other = build_state(view, other_world)
+    assert other.hands[seat.other] != state.hands[seat.other] or other.stock != state.stock
+    legal = list(state.legal_actions(seat))
+    assert list(other.legal_actions(seat)) == legal
+    first = make_player(level, seed=5).choose(view, legal)
+    second = make_player(level, seed=5).choose(other.view(seat), legal)
+    assert first == second
+
+
+def test_hard_is_deterministic_for_a_seed() -> None:
+    state = mid_hand(10, 6)
+    seat = state.to_act
+    view, legal = state.view(seat), list(state.legal_actions(seat))
+    player = make_player("hard", seed=3)
+    assert player.choose(view, legal) == player.choose(view, legal)
+    assert player.choose(view, legal) == make_player("hard", seed=3).choose(view, legal)
+    assert mask(view.hand) == state.hands[seat]

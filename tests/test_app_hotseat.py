@@ -1,0 +1,71 @@
+"""Hotseat: two players at one terminal never see each other's hand."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pinochle_tui.engine import Rules, Seat
+from pinochle_tui.tui.app import PinochleApp
+from pinochle_tui.tui.cardfaces import face
+from pinochle_tui.tui.probe import KeyboardPlayer, game_of, screen_text, wait_until
+from pinochle_tui.tui.screens.game import GameScreen
+from pinochle_tui.tui.screens.privacy import PrivacyScreen
+from pinochle_tui.tui.setup import Display, MatchSetup
+from pinochle_tui.tui.widgets.hand import HandView
+
+
+def hand_row(app: PinochleApp, game: GameScreen) -> str:
+    """The text on screen where the hand is drawn."""
+    region = game.query_one(HandView).region
+    lines = screen_text(app).splitlines()[region.y : region.bottom]
+    return "\n".join(line[region.x : region.right] for line in lines)
+
+
+FACE = re.compile(r"(?:10|[AKQJ987])[♠♥♦♣]")
+
+
+def check_privacy(app: PinochleApp) -> None:
+    """No concealed card is on screen unless its owner is at the keys."""
+    game = game_of(app)
+    state = game.session.state
+    text = screen_text(app)
+    if isinstance(app.screen, PrivacyScreen):
+        assert "Pass to" in text
+        assert not FACE.findall(text), text
+        return
+    if app.screen is not game:
+        return
+    shown = sorted(FACE.findall(hand_row(app, game)))
+    if game.unveiled and game.viewer == state.to_act:
+        mine = [*state.hand(game.viewer), *state.table(game.viewer)]
+        assert shown == sorted(face(card, False) for card in mine)
+    else:
+        assert shown == [], shown
+
+
+async def test_each_player_sees_only_their_own_hand(tmp_path: Path) -> None:
+    setup = MatchSetup(Rules(), names=("Ann", "Bob"), level=None, seed=11, save_dir=tmp_path)
+    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        game = game_of(app)
+        first = game.names[game.session.state.to_act]
+        assert f"Pass to {first}" in screen_text(app)
+        player = KeyboardPlayer(pilot, app)
+        checks = 0
+        original = player.take_turn
+
+        async def checked_turn() -> None:
+            nonlocal checks
+            check_privacy(app)
+            await original()
+            await pilot.pause()
+            check_privacy(app)
+            checks += 2
+
+        player.take_turn = checked_turn  # type: ignore[method-assign]
+        record = await player.play_hand(max_turns=24)
+        assert record.privacy_screens >= 8
+        assert checks == 48
+        assert game.session.state.view(Seat.SOUTH).trick_no >= 8

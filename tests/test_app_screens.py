@@ -1,0 +1,129 @@
+"""The app's dialogs and guards: too small, rules, new game, declaring out, colours."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.color import Color
+
+from pinochle_tui.cli import parse_args
+from pinochle_tui.engine import Rules
+from pinochle_tui.tui.app import PinochleApp
+from pinochle_tui.tui.launch import setup_from_args
+from pinochle_tui.tui.probe import game_of, screen_text, wait_until
+from pinochle_tui.tui.screens.declare import DeclareOutScreen
+from pinochle_tui.tui.screens.game import GameScreen
+from pinochle_tui.tui.screens.new_game import NewGameScreen
+from pinochle_tui.tui.screens.rules_help import RulesScreen
+from pinochle_tui.tui.screens.too_small import TooSmallScreen
+from pinochle_tui.tui.setup import Display, MatchSetup
+from pinochle_tui.tui.widgets.hand import HandView
+
+
+def make_app(tmp_path: Path, **display: object) -> PinochleApp:
+    setup = MatchSetup(Rules(), seed=7, save_dir=tmp_path)
+    return PinochleApp(setup, setup.start(), Display(speed=0, **display))  # type: ignore[arg-type]
+
+
+async def my_turn(pilot: object, app: PinochleApp) -> None:
+    assert await wait_until(pilot, lambda: game_of(app).human_turn)  # type: ignore[arg-type]
+
+
+async def test_too_small_screen_comes_and_goes(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        await pilot.resize_terminal(60, 20)
+        assert await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        assert "Needed: 80 x 24" in screen_text(app) and "Now: 60 x 20" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        assert await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.has_class("-compact")
+
+
+async def test_rules_open_with_question_mark(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("question_mark")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert "Two-handed Pinochle: the rules" in screen_text(app)
+        await pilot.press("escape")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+
+
+async def test_declare_out_shows_the_count_and_can_be_declined(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        before = game.move_no
+        await pilot.press("o")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, DeclareOutScreen))
+        text = screen_text(app)
+        assert "Target                 1000" in text and "You would LOSE the game." in text
+        await pilot.press("n")
+        assert await wait_until(pilot, lambda: app.screen is game)
+        assert game.move_no == before and not game.session.state.is_over
+
+
+async def test_new_game_dialog_starts_a_hotseat_match(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("n")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        from textual.widgets import Input, Select
+
+        dialog.query_one("#opponent", Select).value = "hotseat"
+        dialog.query_one("#name-south", Input).value = "Ann"
+        dialog.query_one("#name-north", Input).value = "Bob"
+        dialog.query_one("#rule-target", Input).value = "1500"
+        await pilot.press("ctrl+s")
+        assert await wait_until(pilot, lambda: "Pass to" in screen_text(app))
+        game = game_of(app)
+        assert game.names == ("Ann", "Bob") and game.hotseat
+        assert game.session.state.rules.target == 1500
+
+
+async def test_four_colours_and_ascii(tmp_path: Path) -> None:
+    app = make_app(tmp_path, four_color=True, ascii_only=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        hand = game_of(app).query_one(HandView)
+        colours = {
+            suit: hand.get_component_rich_style(f"card--{suit}").color
+            for suit in ("spades", "hearts", "diamonds", "clubs")
+        }
+        assert len(set(colours.values())) == 4
+        assert colours["hearts"] == Color.parse("#c4162a")
+        assert "♠" not in screen_text(app) and "♥" not in screen_text(app)
+
+
+def test_command_line_choices_reach_the_setup(tmp_path: Path) -> None:
+    args = parse_args(
+        ["hotseat", "--names", "Ann", "Bob", "--target", "1250", "--save-dir", str(tmp_path)]
+    )
+    setup = setup_from_args(args)
+    assert setup.level is None and setup.names == ("Ann", "Bob") and setup.rules.target == 1250
+    args = parse_args(["--level", "hard", "--seed", "4", "--save-dir", str(tmp_path)])
+    setup = setup_from_args(args)
+    assert (setup.level, setup.seed, setup.names) == ("hard", 4, ("You", "Computer"))
+
+
+async def test_clicking_a_card_plays_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        hand = game.query_one(HandView)
+        index = len(hand.cards) - 1
+        card = hand.cards[index]
+        before = game.move_no
+        await pilot.click(HandView, offset=(index * 5 + 2, 1))
+        assert await wait_until(pilot, lambda: game.move_no > before)
+        view = game.view
+        played = [c for t in view.tricks for c in (t.lead, t.reply)] + [view.lead]
+        assert card in played

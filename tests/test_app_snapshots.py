@@ -1,0 +1,64 @@
+"""Snapshots of the card table, the meld panel and the score sheet (seeded, stable)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from pinochle_tui.engine import Rules
+from pinochle_tui.tui.app import PinochleApp
+from pinochle_tui.tui.probe import KeyboardPlayer, game_of, wait_until
+from pinochle_tui.tui.setup import Display, MatchSetup
+from pinochle_tui.tui.widgets.meld_panel import MeldPanel
+
+SEED = 7
+
+SnapCompare = Callable[..., bool]
+
+
+def make_app(tmp_path: Path, **display: Any) -> PinochleApp:
+    setup = MatchSetup(Rules(), seed=SEED, save_dir=tmp_path)
+    return PinochleApp(setup, setup.start(), Display(speed=0, **display))
+
+
+async def my_turn(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, PinochleApp)
+    assert await wait_until(pilot, lambda: game_of(app).human_turn and app.screen is game_of(app))
+
+
+async def meld_panel_open(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, PinochleApp)
+    player = KeyboardPlayer(pilot, app)
+    await player.play_until(lambda: bool(game_of(app).query_one(MeldPanel).display))
+
+
+async def score_sheet_open(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, PinochleApp)
+    await KeyboardPlayer(pilot, app).play_hand()
+
+
+def test_table_at_80x24(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=(80, 24), run_before=my_turn)
+
+
+def test_table_at_120x36(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=(120, 36), run_before=my_turn)
+
+
+def test_ascii_four_colour_light_table(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    app = make_app(tmp_path, ascii_only=True, four_color=True, theme="light")
+    assert snap_compare(app, terminal_size=(100, 30), run_before=my_turn)
+
+
+def test_meld_panel(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=(100, 30), run_before=meld_panel_open)
+
+
+def test_score_sheet(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=(100, 30), run_before=score_sheet_open)

@@ -1,0 +1,140 @@
+"""The replay viewer: stepping through a saved game with the keyboard (Pilot tests)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList
+
+from pinochle_tui.engine import Rules, Seat
+from pinochle_tui.engine.events import HandDealt, TrickWon
+from pinochle_tui.record.replay import Frame, timeline
+from pinochle_tui.record.session import GameSession
+from pinochle_tui.tui.cardfaces import face
+from pinochle_tui.tui.replay import ReplayApp, SeatPanel, launch_replay
+from tests.record_helpers import PLAYERS, step
+
+SIZE = (120, 36)
+
+
+def _game(save_dir: Path | None = None) -> GameSession:
+    session = GameSession.new(Rules(), PLAYERS, seed=5, save_dir=save_dir)
+    rng = random.Random(5)
+    while not session.state.is_over:
+        step(session, rng)
+    return session
+
+
+@pytest.fixture(scope="module")
+def game() -> tuple[GameSession, list[Frame]]:
+    session = _game()
+    return session, timeline(session.log)
+
+
+def _app(game: tuple[GameSession, list[Frame]]) -> ReplayApp:
+    session, frames = game
+    return ReplayApp(session.log, frames, "game.json")
+
+
+def _panel(app: ReplayApp, seat: Seat) -> str:
+    return str(app.query_one(f"#{seat.name.lower()}", SeatPanel).render())
+
+
+async def test_step_forward_and_back(game: tuple[GameSession, list[Frame]]) -> None:
+    app = _app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.position == 0
+        await pilot.press("left")
+        assert app.position == 0, "the start is as far back as it goes"
+        await pilot.press("right", "right", "right")
+        assert app.position == 3
+        await pilot.press("left")
+        assert app.position == 2
+        events = app.query_one("#events", OptionList)
+        await pilot.pause()
+        assert events.highlighted == 2
+        assert events.option_count == len(game[1])
+
+
+async def test_jumps_to_end_start_hands_and_tricks(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    _, frames = game
+    deals = [i for i, f in enumerate(frames) if f.step and f.step.seat is None]
+    tricks = [
+        i
+        for i, f in enumerate(frames)
+        if f.step and any(isinstance(e, TrickWon) for e in f.step.events)
+    ]
+    app = _app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("end")
+        assert app.position == len(frames) - 1
+        assert app.frames[app.position].state.is_over
+        await pilot.press("home", "n")
+        assert app.position == deals[0] == 1
+        assert isinstance(app.frames[1].step.events[0] if app.frames[1].step else None, HandDealt)
+        await pilot.press("t", "t")
+        assert app.position == tricks[1]
+        await pilot.press("T")
+        assert app.position == tricks[0]
+        await pilot.press("n")
+        assert app.position == deals[1]
+        await pilot.press("p")
+        assert app.position == deals[0]
+        await pilot.press("p")
+        assert app.position == 0
+
+
+async def test_both_hands_face_up_then_one_seat(game: tuple[GameSession, list[Frame]]) -> None:
+    app = _app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        state = app.frames[app.position].state
+        north_card = face(state.hand(Seat.NORTH)[0], ascii_only=False)
+        south_card = face(state.hand(Seat.SOUTH)[0], ascii_only=False)
+        assert north_card in _panel(app, Seat.NORTH) and south_card in _panel(app, Seat.SOUTH)
+        await pilot.press("v")
+        assert app.viewer is Seat.SOUTH
+        assert "12 cards, face down" in _panel(app, Seat.NORTH)
+        assert south_card in _panel(app, Seat.SOUTH)
+        await pilot.press("v")
+        assert app.viewer is Seat.NORTH
+        assert "12 cards, face down" in _panel(app, Seat.SOUTH)
+        await pilot.press("v")
+        assert app.viewer is None
+
+
+async def test_scores_follow_the_position(game: tuple[GameSession, list[Frame]]) -> None:
+    session, _ = game
+    app = _app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "score 0" in _panel(app, Seat.SOUTH)
+        await pilot.press("end")
+        south, north = session.state.scores
+        assert f"score {south}" in _panel(app, Seat.SOUTH)
+        assert f"score {north}" in _panel(app, Seat.NORTH)
+
+
+def _args(file: str, save_dir: Path) -> argparse.Namespace:
+    return argparse.Namespace(file=file, save_dir=str(save_dir), ascii=False)
+
+
+def test_a_bad_file_is_one_line_before_the_app_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "bad.json").write_text("{")
+    assert launch_replay(_args("bad.json", tmp_path)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pinochle: bad.json: not valid JSON") and err.count("\n") == 1
+    assert launch_replay(_args("latest", tmp_path / "empty")) == 2
+    assert "no saved games" in capsys.readouterr().err
+
+
+def test_an_illegal_record_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = Path(__file__).parent / "data" / "broken" / "wrong_seat.json"
+    assert launch_replay(_args(str(broken), tmp_path)) == 1
+    assert "It is not your turn" in capsys.readouterr().err

@@ -1,0 +1,208 @@
+"""The exact playoff solver: hand-checked positions, and agreement with plain minimax."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pinochle_tui.ai.solver import PlayoffSolution, minimax_playoff, solve_playoff
+from pinochle_tui.engine.cards import CLASSIC_POINTS, Card, Suit, ids_of, rank_of
+from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
+
+SIMPLIFIED = (10, 10, 5, 5, 0, 0, 0, 0)
+COUNTERS = (10, 10, 10, 0, 0, 0, 0, 0)
+
+
+def hand(*tags: str) -> int:
+    """The mask of cards written like ``QS`` or ``QS#2``."""
+    return sum(Card.parse(tag).bit for tag in tags)
+
+
+def code(card_id: int) -> str:
+    return Card.from_id(card_id).code
+
+
+# --- positions worked out by hand -------------------------------------------------------
+
+
+def test_two_aces_against_two_nines() -> None:
+    # Seat 0 leads AS, seat 1 must follow with a 9S and loses: 11 + 0; the same
+    # again, plus 10 for the last trick: 11 + 0 + 10. Seat 0 takes 32, seat 1 none.
+    hands = (hand("AS", "AS#2"), hand("9S", "9S#2"))
+    solution = solve_playoff(hands, 0, Suit.HEARTS, CLASSIC_POINTS, head_always=False)
+    assert solution.points == (32, 0)
+    assert code(solution.best) == "AS"
+
+
+def test_leading_the_ace_into_a_void_is_right() -> None:
+    # Trump hearts. Seat 1 leads AS, 10C; seat 0 holds 9H, KC.
+    # Lead AS: seat 0 has no spade and must trump with 9H, taking 11 + 0 = 11;
+    #   it leads KC and seat 1's 10C takes it: 4 + 10 + 10 = 24.      -> (11, 24)
+    # Lead 10C: seat 0 follows KC and loses: 10 + 4 = 14; then AS is trumped
+    #   by 9H: 11 + 0 + 10 = 21 for seat 0.                            -> (21, 14)
+    # So seat 1 leads AS and takes 24 of the 35.
+    hands = (hand("9H", "KC"), hand("AS", "10C"))
+    solution = solve_playoff(hands, 1, Suit.HEARTS, CLASSIC_POINTS, head_always=False)
+    assert solution.points == (11, 24)
+    assert code(solution.best) == "AS"
+
+
+@pytest.mark.parametrize(
+    ("head_always", "points", "best"),
+    [
+        # Seat 1 may duck. Lead KH: seat 1 ducks JH (seat 0 takes 4 + 2 = 6), then
+        #   QH loses to 10H: 3 + 10 + 10 = 23.                          -> (6, 23)
+        # Lead QH: seat 1 ducks JH (5), then KH loses to 10H: 24.       -> (5, 24)
+        # (Taking with 10H instead would give seat 1 only 14 or 13.)
+        (False, (6, 23), "KH"),
+        # Seat 1 must head when it can. Lead KH: 10H must take it, 4 + 10 = 14;
+        #   then JH loses to QH: 3 + 2 + 10 = 15.                       -> (15, 14)
+        # Lead QH: 10H must take it, 3 + 10 = 13; then JH loses to KH: 16. -> (16, 13)
+        (True, (16, 13), "QH"),
+    ],
+)
+def test_heading_rule(head_always: bool, points: tuple[int, int], best: str) -> None:
+    hands = (hand("KH", "QH"), hand("10H", "JH"))
+    for solve in (solve_playoff, minimax_playoff):
+        solution = solve(hands, 0, Suit.SPADES, CLASSIC_POINTS, head_always)
+        assert solution.points == points
+        assert code(solution.best) == best
+
+
+def test_reply_to_a_plain_lead() -> None:
+    # Trump hearts; seat 0 led 10S and holds QD; seat 1 holds AS, 9S.
+    # AS takes 10 + 11 = 21, then seat 1 leads 9S and seat 0 must throw QD:
+    #   0 + 3 + 10 = 13; seat 1 takes all 34.
+    # 9S would lose 10 + 0 to seat 0, which then takes AS with QD: 3 + 11 + 10.
+    hands = (hand("QD"), hand("AS", "9S"))
+    solution = solve_playoff(
+        hands, 1, Suit.HEARTS, CLASSIC_POINTS, head_always=False, lead=Card.parse("10S").id
+    )
+    assert solution.points == (0, 34)
+    assert code(solution.best) == "AS"
+
+
+def test_forced_head_on_a_trump_lead() -> None:
+    # Trump hearts; seat 0 led QH and holds AS, 9S; seat 1 holds KH, JH, 10S.
+    # KH is forced (it beats QH, JH does not): seat 1 takes 3 + 4 = 7 and leads.
+    #   10S: seat 0 takes it with AS (10 + 11 = 21), then leads 9S, which seat 1
+    #     must trump with JH: 0 + 2 + 10 = 12.               seat 1: 7 + 12 = 19
+    #     (ducking with 9S would let seat 1 take 10, then AS under JH: 23.)
+    #   JH: seat 0 throws 9S (2 for seat 1), then AS takes 10S: 11 + 10 + 10 = 31.
+    # So seat 1 leads 10S: seat 0 takes 21, seat 1 19.
+    hands = (hand("AS", "9S"), hand("KH", "JH", "10S"))
+    solution = solve_playoff(
+        hands, 1, Suit.HEARTS, CLASSIC_POINTS, head_always=False, lead=Card.parse("QH").id
+    )
+    assert solution.points == (21, 19)
+    assert code(solution.best) == "KH"
+
+
+def test_bonus_and_points_table_are_used() -> None:
+    # Counters (A, 10, K count 10) and no last-trick bonus: AS over 9S, then
+    # KS over 9S#2 for seat 0: 10 + 0 + 10 + 0.
+    hands = (hand("AS", "KS"), hand("9S", "9S#2"))
+    solution = solve_playoff(hands, 0, Suit.HEARTS, COUNTERS, head_always=False, last_bonus=0)
+    assert solution.points == (20, 0)
+
+
+def test_impossible_positions_are_rejected() -> None:
+    with pytest.raises(ValueError, match="same number"):
+        solve_playoff((hand("AS"), hand("9S", "KS")), 0, Suit.HEARTS, CLASSIC_POINTS, False)
+    with pytest.raises(ValueError, match="both hands"):
+        solve_playoff((hand("AS"), hand("AS")), 0, Suit.HEARTS, CLASSIC_POINTS, False)
+
+
+# --- random positions against plain minimax ----------------------------------------------
+
+
+def random_position(
+    seed: int, max_cards: int
+) -> tuple[tuple[int, int], int, int, tuple[int, ...], bool, int | None, int]:
+    """A seeded random position: (hands, to_act, trump, points, head_always, lead, bonus).
+
+    Seeds cycle through both heading rules and a lead or none, so every
+    combination gets a quarter of the seeds. Some deals use only two suits, or
+    the 64-card pack and other point tables, so that runs of equal cards occur.
+    """
+    rng = random.Random(seed)
+    head_always = seed % 2 == 1
+    with_lead = seed % 4 >= 2
+    points = CLASSIC_POINTS if seed % 3 else rng.choice((SIMPLIFIED, COUNTERS, CLASSIC_POINTS))
+    ranks = 8 if seed % 5 == 0 else 6
+    suits = rng.sample(range(4), rng.choice((2, 4)))
+    pack = [c for c in range(64) if rank_of(c) < ranks and c >> 4 in suits]
+    n = rng.randint(1, max_cards)
+    cards = rng.sample(pack, 2 * n)
+    hands = [sum(1 << c for c in cards[:n]), sum(1 << c for c in cards[n:])]
+    to_act = rng.randrange(2)
+    lead = None
+    if with_lead:
+        lead = rng.choice(ids_of(hands[1 - to_act]))
+        hands[1 - to_act] ^= 1 << lead
+    bonus = 10 if seed % 7 else 0
+    return (hands[0], hands[1]), to_act, rng.randrange(4), points, head_always, lead, bonus
+
+
+def points_after(
+    hands: tuple[int, int],
+    to_act: int,
+    trump: int,
+    points: tuple[int, ...],
+    head_always: bool,
+    lead: int | None,
+    bonus: int,
+    card: int,
+) -> tuple[int, int]:
+    """The minimax points of both seats once ``to_act`` has played ``card``."""
+    rest = list(hands)
+    rest[to_act] ^= 1 << card
+    after = (rest[0], rest[1])
+    if lead is None:
+        return minimax_playoff(after, 1 - to_act, trump, points, head_always, card, bonus).points
+    winner = to_act if reply_wins(lead, card, trump) else 1 - to_act
+    won = trick_points((1 << lead) | (1 << card), points)
+    taken = [0, 0]
+    if after == (0, 0):
+        won += bonus
+    else:
+        later = minimax_playoff(after, winner, trump, points, head_always, None, bonus)
+        taken = list(later.points)
+    taken[winner] += won
+    return taken[0], taken[1]
+
+
+@pytest.mark.parametrize("seed", range(240))
+def test_agrees_with_minimax(seed: int) -> None:
+    position = random_position(seed, max_cards=6)
+    hands, to_act, trump, points, head_always, lead, bonus = position
+    expected = minimax_playoff(hands, to_act, trump, points, head_always, lead, bonus)
+    solution = solve_playoff(hands, to_act, trump, points, head_always, lead, bonus)
+    assert solution.points == expected.points
+    legal = (
+        hands[to_act] if lead is None else playoff_replies(hands[to_act], lead, trump, head_always)
+    )
+    assert legal >> solution.best & 1
+    assert points_after(*position, solution.best) == expected.points
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_points_add_up(seed: int) -> None:
+    hands, to_act, trump, points, head_always, lead, bonus = random_position(seed, max_cards=9)
+    solution: PlayoffSolution = solve_playoff(
+        hands, to_act, trump, points, head_always, lead, bonus
+    )
+    in_play = hands[0] | hands[1] | (0 if lead is None else 1 << lead)
+    assert sum(solution.points) == trick_points(in_play, points) + bonus
+    assert min(solution.points) >= 0
+
+
+def test_full_playoff_points_add_up() -> None:
+    rng = random.Random(12)
+    pack = [c for c in range(64) if rank_of(c) < 6]
+    cards = rng.sample(pack, 24)
+    hands = (sum(1 << c for c in cards[:12]), sum(1 << c for c in cards[12:]))
+    solution = solve_playoff(hands, 0, Suit.CLUBS, CLASSIC_POINTS, head_always=False)
+    assert sum(solution.points) == trick_points(hands[0] | hands[1], CLASSIC_POINTS) + 10
+    assert hands[0] >> solution.best & 1
