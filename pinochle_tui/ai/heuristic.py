@@ -160,6 +160,19 @@ def winner_turn(
     return draws[0]
 
 
+def routine_choice(view: SeatView, legal: Sequence[Action], exact_cards: int) -> Action | None:
+    """The choices normal and hard make alike: declaring out when sure, the
+    winner's turn, and the playoff (exact once hands hold ``exact_cards``)."""
+    declare = declare_if_sure(view, legal)
+    if declare is not None:
+        return declare
+    if view.phase is Phase.MELD:
+        return winner_turn(view, legal, lambda melds: best_meld(view, melds))
+    if view.playoff:
+        return playoff_play(view, legal, exact_cards)
+    return None
+
+
 class NormalPlayer:
     """Counts cards, keeps melds together, wins tricks when it pays, solves the playoff."""
 
@@ -169,13 +182,9 @@ class NormalPlayer:
         del seed  # deterministic: nothing to seed
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        declare = declare_if_sure(view, legal)
-        if declare is not None:
-            return declare
-        if view.phase is Phase.MELD:
-            return winner_turn(view, legal, lambda melds: best_meld(view, melds))
-        if view.playoff:
-            return playoff_play(view, legal, NORMAL_EXACT_CARDS)
+        routine = routine_choice(view, legal, NORMAL_EXACT_CARDS)
+        if routine is not None:
+            return routine
         scores = play_scores(view, distinct_plays(view, legal))
         return max(scores, key=lambda p: scores[p])
 

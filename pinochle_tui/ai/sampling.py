@@ -15,18 +15,15 @@ import random
 from collections.abc import Sequence
 
 from pinochle_tui.ai.heuristic import (
-    best_meld,
-    declare_if_sure,
     distinct_plays,
     play_scores,
-    playoff_play,
-    winner_turn,
+    routine_choice,
 )
 from pinochle_tui.ai.knowledge import Knowledge
 from pinochle_tui.ai.rollout import play_out
 from pinochle_tui.ai.world import World, build_state, sample_world
 from pinochle_tui.engine.actions import Action, Play
-from pinochle_tui.engine.view import Phase, SeatView
+from pinochle_tui.engine.view import SeatView
 
 #: Samples of the hidden cards per decision.
 WORLDS = 48
@@ -52,13 +49,9 @@ class HardPlayer:
         self._candidates = candidates
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        declare = declare_if_sure(view, legal)
-        if declare is not None:
-            return declare
-        if view.phase is Phase.MELD:
-            return winner_turn(view, legal, lambda melds: best_meld(view, melds))
-        if view.playoff:
-            return playoff_play(view, legal, HARD_EXACT_CARDS)
+        routine = routine_choice(view, legal, HARD_EXACT_CARDS)
+        if routine is not None:
+            return routine
         prior = play_scores(view, distinct_plays(view, legal))
         ranked = sorted(prior, key=lambda p: -prior[p])[: self._candidates]
         if len(ranked) == 1:
