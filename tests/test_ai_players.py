@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from pinochle_tui.ai import LEVELS, make_player
-from pinochle_tui.ai.heuristic import NORMAL_EXACT_CARDS, NormalPlayer, declare_if_sure
+from pinochle_tui.ai.heuristic import NormalPlayer, declare_if_sure
 from pinochle_tui.ai.solver import solve_playoff
 from pinochle_tui.engine import (
     Card,
@@ -158,22 +158,6 @@ def test_declares_out_only_when_the_count_reaches_the_target() -> None:
     assert declare_if_sure(state.view(Seat.SOUTH), legal) is None
 
 
-def _playoff_positions(seed: int) -> list[GameState]:
-    """Every playoff decision with a real choice in a normal-vs-normal deal."""
-    rules = Rules(game="single-deal")
-    state = GameState.new(rules, dealer=Seat.SOUTH)
-    state.deal(shuffled_deck(rules, random.Random(seed)))
-    player = NormalPlayer()
-    found: list[GameState] = []
-    while not state.is_over:
-        seat = state.to_act
-        legal = list(state.legal_actions(seat))
-        if state.playoff and len(legal) > 1:
-            found.append(state.copy())
-        state.apply(player.choose(state.view(seat), legal))
-    return found
-
-
 def _value(state: GameState, card: int) -> int:
     """Points the seat to act takes from the rest of the playoff after playing ``card``,
     best play by both sides after it."""
@@ -196,19 +180,26 @@ def _value(state: GameState, card: int) -> int:
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_playoff_play_is_optimal(level: str) -> None:
-    checked = 0
-    for seed in (11, 12):
-        for state in _playoff_positions(seed):
+def test_playoff_play_is_optimal_trick_after_trick(level: str) -> None:
+    """The same player solves every playoff decision, from the full 12 cards
+    down, keeping its solver between tricks: each card it picks is optimal
+    even after the opponent (easy, partly random) has played badly."""
+    checked = full = 0
+    for seed in (11, 12, 13):
+        rules = Rules(game="single-deal")
+        state = GameState.new(rules, dealer=Seat.SOUTH)
+        state.deal(shuffled_deck(rules, random.Random(seed)))
+        players = {Seat.SOUTH: make_player(level, seed=1), Seat.NORTH: make_player("easy", seed)}
+        while not state.is_over:
             seat = state.to_act
-            if level == "normal" and len(state.hand(seat)) > NORMAL_EXACT_CARDS:
-                continue
-            if len(state.hand(seat)) > 10:
-                continue  # keep the test fast; hard solves full hands the same way
             legal = list(state.legal_actions(seat))
-            action = make_player(level, seed=1).choose(state.view(seat), legal)
-            assert isinstance(action, Play)
-            best = max(_value(state, a.card.id) for a in legal if isinstance(a, Play))
-            assert _value(state, action.card.id) == best
-            checked += 1
+            action = players[seat].choose(state.view(seat), legal)
+            if seat == Seat.SOUTH and state.playoff and len(legal) > 1:
+                assert isinstance(action, Play)
+                best = max(_value(state, a.card.id) for a in legal if isinstance(a, Play))
+                assert _value(state, action.card.id) == best
+                checked += 1
+                full += len(state.hand(seat)) == 12
+            state.apply(action)
     assert checked >= 20
+    assert full >= 1

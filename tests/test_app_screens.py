@@ -35,10 +35,12 @@ async def test_too_small_screen_comes_and_goes(tmp_path: Path) -> None:
         await my_turn(pilot, app)
         await pilot.resize_terminal(60, 20)
         assert await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
-        assert "Needed: 80 x 24" in screen_text(app) and "Now: 60 x 20" in screen_text(app)
+        assert await wait_until(pilot, lambda: "Now: 60 x 20" in screen_text(app))
+        assert "Needed: 80 x 24" in screen_text(app)
         await pilot.resize_terminal(80, 24)
-        assert await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-        assert app.screen.has_class("-compact")
+        assert await wait_until(
+            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.has_class("-compact")
+        )
 
 
 async def test_rules_open_with_question_mark(tmp_path: Path) -> None:

@@ -3,6 +3,8 @@ refusals for the wrong seat or the wrong moment (state unchanged)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from pinochle_tui.engine import (
@@ -72,6 +74,16 @@ def test_trump_beats_plain_and_third_suit_never_wins() -> None:
     assert phase(state) is Phase.LEAD  # South had nothing but the draw: done by itself
     trick(state, "9D", "AC")  # third suit on a diamond lead
     assert state.tricks[-1][3] == S
+
+
+def test_legal_actions_are_a_read_only_sequence() -> None:
+    state = fresh()
+    legal = state.legal_actions(S)
+    assert isinstance(legal, Sequence) and len(legal) == 13  # 12 cards, declare out
+    first = legal[0]
+    assert legal.index(first) == 0 and legal[:2] == list(legal)[:2]
+    assert first in legal and Play(N, first.card) not in legal
+    assert list(reversed(legal))[-1] == first
 
 
 def test_phase_one_any_card_from_hand_or_table() -> None:

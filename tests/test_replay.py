@@ -13,8 +13,10 @@ from pinochle_tui.engine import Rules, Seat
 from pinochle_tui.engine.events import HandDealt, TrickWon
 from pinochle_tui.record.replay import Frame, timeline
 from pinochle_tui.record.session import GameSession
+from pinochle_tui.tui.app import THEMES
 from pinochle_tui.tui.cardfaces import face
-from pinochle_tui.tui.replay import ReplayApp, SeatPanel, launch_replay
+from pinochle_tui.tui.replay import CentrePanel, ReplayApp, SeatPanel, launch_replay
+from pinochle_tui.tui.setup import Display
 from tests.record_helpers import PLAYERS, step
 
 SIZE = (120, 36)
@@ -34,9 +36,9 @@ def game() -> tuple[GameSession, list[Frame]]:
     return session, timeline(session.log)
 
 
-def _app(game: tuple[GameSession, list[Frame]]) -> ReplayApp:
+def _app(game: tuple[GameSession, list[Frame]], display: Display | None = None) -> ReplayApp:
     session, frames = game
-    return ReplayApp(session.log, frames, "game.json")
+    return ReplayApp(session.log, frames, "game.json", display)
 
 
 def _panel(app: ReplayApp, seat: Seat) -> str:
@@ -119,8 +121,50 @@ async def test_scores_follow_the_position(game: tuple[GameSession, list[Frame]])
         assert f"score {north}" in _panel(app, Seat.NORTH)
 
 
+def _colour(app: ReplayApp, component: str) -> tuple[str | None, str | None]:
+    """The foreground and background (hex) a card of ``component`` is drawn in."""
+    style = app.query_one(CentrePanel).get_component_rich_style(component)
+    fore, back = style.color, style.bgcolor
+    return (
+        fore.get_truecolor().hex if fore else None,
+        back.get_truecolor().hex if back else None,
+    )
+
+
+async def test_default_look_is_the_dark_theme_in_two_colours(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    dark = THEMES["dark"].variables
+    app = _app(game)
+    async with app.run_test(size=SIZE):
+        assert app.theme == "pinochle-dark"
+        assert not app.has_class("-four-color") and not app.has_class("-ascii")
+        red = (dark["suit-red"], dark["card-face"])
+        assert _colour(app, "card--diamonds") == _colour(app, "card--hearts") == red
+        assert _colour(app, "card--clubs") == (dark["suit-black"], dark["card-face"])
+
+
+async def test_theme_four_colours_and_ascii_are_honoured(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    light = THEMES["light"].variables
+    app = _app(game, Display(ascii_only=True, four_color=True, theme="light"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.theme == "pinochle-light"
+        assert app.has_class("-four-color") and app.has_class("-ascii")
+        assert _colour(app, "card--diamonds") == (light["suit-blue"], "#ffffff")
+        assert _colour(app, "card--clubs") == (light["suit-green"], "#ffffff")
+        assert _colour(app, "card--hearts") == (light["suit-red"], "#ffffff")
+        await pilot.press("n")
+        card = app.frames[app.position].state.hand(Seat.SOUTH)[0]
+        assert face(card, ascii_only=True) in _panel(app, Seat.SOUTH)
+        assert str(card) not in _panel(app, Seat.SOUTH)
+
+
 def _args(file: str, save_dir: Path) -> argparse.Namespace:
-    return argparse.Namespace(file=file, save_dir=str(save_dir), ascii=False)
+    return argparse.Namespace(
+        file=file, save_dir=str(save_dir), ascii=False, four_color=False, theme="dark", speed=1.0
+    )
 
 
 def test_a_bad_file_is_one_line_before_the_app_starts(

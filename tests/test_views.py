@@ -3,7 +3,12 @@ turn-up, shown and revealed cards, and nothing of the opponent's hidden cards.""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from pinochle_tui.engine import (
+    CARDS,
     Card,
     Draw,
     ExchangeDix,
@@ -11,9 +16,12 @@ from pinochle_tui.engine import (
     MeldKind,
     Phase,
     Rules,
+    Seat,
     ShowDix,
     Suit,
+    shuffled_deck,
 )
+from pinochle_tui.engine.cards import cards_of
 from pinochle_tui.engine.events import CardDrawn, visible_card
 from tests.helpers import N, S, meld, melder, south_wins, won
 
@@ -92,3 +100,58 @@ def test_view_before_the_first_deal() -> None:
     view = GameState.new(Rules()).view(S)
     assert view.phase is Phase.DEAL and view.hand == () and view.trump is None
     assert view.unseen == () and view.visible_cards() == set() and not view.my_turn
+
+
+def _hidden_and_stock(state: GameState, seat: Seat) -> tuple[list[Card], list[Card]]:
+    """What ``seat`` cannot see: the opponent's unknown cards and the stock in order."""
+    other = seat.other
+    hidden = state.hands[other] & ~state.public[other]
+    return cards_of(hidden), [CARDS[c] for c in state.stock]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_view_filled_with_the_hidden_cards_is_the_same_position(seed: int) -> None:
+    """``from_view`` with the true hidden cards gives back the position: the same
+    view, the same legal actions, and the same hand played out the same way."""
+    rules = Rules(
+        game="single-deal", last_draw="winner-chooses" if seed % 2 else "winner-takes-stock"
+    )
+    rng = random.Random(seed)
+    state = GameState.new(rules)
+    state.deal(shuffled_deck(rules, rng))
+    checked = 0
+    while not state.is_over:
+        seat = state.to_act
+        view = state.view(seat)
+        rebuilt = GameState.from_view(view, *_hidden_and_stock(state, seat))
+        assert rebuilt.view(seat) == view
+        assert list(rebuilt.legal_actions(seat)) == list(state.legal_actions(seat))
+        if checked % 7 == 0:
+            tail = rng.getstate()
+            original, copy = state.copy(), rebuilt
+            for game in (original, copy):
+                rng.setstate(tail)
+                while not game.is_over:
+                    game.apply(rng.choice(list(game.legal_actions())))
+            assert copy.scores == original.scores and copy.result == original.result
+            rng.setstate(tail)
+        checked += 1
+        state.apply(rng.choice(list(state.legal_actions())))
+    assert checked > 40
+
+
+def test_from_view_refuses_cards_that_do_not_fill_the_view() -> None:
+    state = melder("9S QS JD", "KS")
+    view = state.view(S)
+    hidden, stock = _hidden_and_stock(state, S)
+    with pytest.raises(ValueError, match="not seen"):
+        GameState.from_view(view, hidden[1:], stock)  # one card short
+    with pytest.raises(ValueError, match="not seen"):
+        GameState.from_view(view, hidden, [*stock[:-1], stock[0]])  # a card twice
+    with pytest.raises(ValueError, match="not seen"):
+        GameState.from_view(view, hidden + stock[:1], stock[1:])  # wrong numbers
+    swapped = GameState.from_view(view, stock[:12], hidden + stock[12:])  # another world
+    assert swapped.view(S) == view and set(swapped.hand(N)) == set(stock[:12])
+    over = GameState.new(Rules()).view(S)
+    with pytest.raises(ValueError, match="hand in progress"):
+        GameState.from_view(over, [], [])

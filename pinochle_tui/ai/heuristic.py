@@ -2,8 +2,8 @@
 
 Both share the winner's turn (dix first, then a meld, then draw) and the rule
 for declaring out; they differ in how they choose cards. ``normal`` weighs
-every play (see ``play_scores``) and solves the playoff exactly once the
-solver is quick (``NORMAL_EXACT_CARDS``); ``easy`` follows a few simple
+every play (see ``play_scores``) and solves the playoff exactly
+(``playoff.ExactPlayoff``); ``easy`` follows a few simple
 habits (``quick_card``) and sometimes plays at random.
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from pinochle_tui.ai.appraisal import LATER, PLAIN_KEEP, TRUMP_KEEP, Appraisal, legal_keys
 from pinochle_tui.ai.knowledge import Knowledge, history_of, mask, patterns_of
-from pinochle_tui.ai.playoff import best_playoff_play
+from pinochle_tui.ai.playoff import ExactPlayoff
 from pinochle_tui.engine.actions import Action, DeclareOut, Draw, ExchangeDix, Meld, Play, ShowDix
 from pinochle_tui.engine.cards import CARDS, ids_of, rank_of, suit_of
 from pinochle_tui.engine.scoring import rounded
@@ -27,8 +27,6 @@ MELD_CHANCE = 0.6
 LAST_DRAW_BONUS = 10
 #: What the one-trick habit reckons a trick won is worth beyond its points.
 TAKE_BONUS = 8
-#: Hand size from which the normal player solves the playoff exactly (kept fast).
-NORMAL_EXACT_CARDS = 10
 #: How often the easy player plays a card at random.
 EASY_RANDOM = 0.2
 
@@ -160,16 +158,16 @@ def winner_turn(
     return draws[0]
 
 
-def routine_choice(view: SeatView, legal: Sequence[Action], exact_cards: int) -> Action | None:
+def routine_choice(view: SeatView, legal: Sequence[Action], exact: ExactPlayoff) -> Action | None:
     """The choices normal and hard make alike: declaring out when sure, the
-    winner's turn, and the playoff (exact once hands hold ``exact_cards``)."""
+    winner's turn, and the playoff (solved by ``exact``)."""
     declare = declare_if_sure(view, legal)
     if declare is not None:
         return declare
     if view.phase is Phase.MELD:
         return winner_turn(view, legal, lambda melds: best_meld(view, melds))
     if view.playoff:
-        return playoff_play(view, legal, exact_cards)
+        return playoff_play(view, legal, exact)
     return None
 
 
@@ -180,9 +178,10 @@ class NormalPlayer:
 
     def __init__(self, seed: int | None = None) -> None:
         del seed  # deterministic: nothing to seed
+        self._exact = ExactPlayoff()
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        routine = routine_choice(view, legal, NORMAL_EXACT_CARDS)
+        routine = routine_choice(view, legal, self._exact)
         if routine is not None:
             return routine
         scores = play_scores(view, distinct_plays(view, legal))
@@ -208,7 +207,7 @@ class EasyPlayer:
         if self._rng.random() < EASY_RANDOM:
             return self._rng.choice(plays)
         if view.playoff:
-            return playoff_play(view, legal, exact_cards=0)
+            return playoff_play(view, legal, exact=None)
         assert view.trump is not None
         lead = view.lead.id if view.lead is not None else None
         cards = [p.card.id for p in plays]
@@ -251,11 +250,11 @@ def quick_card(
     return cheapest
 
 
-def playoff_play(view: SeatView, legal: Sequence[Action], exact_cards: int) -> Play:
-    """The exact solver's card once the hand has at most ``exact_cards`` cards
-    (it is slow on full hands), the one-trick habit before that."""
-    if len(view.hand) <= exact_cards:
-        return best_playoff_play(view)
+def playoff_play(view: SeatView, legal: Sequence[Action], exact: ExactPlayoff | None) -> Play:
+    """The card ``exact`` solves for when it is ready for the position, else
+    the one-trick habit."""
+    if exact is not None and exact.ready(view):
+        return exact.play(view)
     assert view.trump is not None
     theirs = mask(view.opponent_known) | mask(view.unseen)
     lead = view.lead.id if view.lead is not None else None

@@ -71,7 +71,7 @@ def play_game(
     times: tuple[list[float], list[float]] = ([], [])
     while not state.is_over:
         seat = state.to_act
-        legal = list(state.legal_actions(seat))
+        legal = state.legal_actions(seat)
         if len(legal) == 1:
             state.apply(legal[0])
             continue

@@ -20,18 +20,16 @@ from pinochle_tui.ai.heuristic import (
     routine_choice,
 )
 from pinochle_tui.ai.knowledge import Knowledge
+from pinochle_tui.ai.playoff import ExactPlayoff
 from pinochle_tui.ai.rollout import play_out
 from pinochle_tui.ai.world import World, build_state, sample_world
 from pinochle_tui.engine.actions import Action, Play
 from pinochle_tui.engine.view import SeatView
 
 #: Samples of the hidden cards per decision.
-WORLDS = 48
+WORLDS = 96
 #: Plays (the normal player's best) tried in every sample.
 CANDIDATES = 6
-#: Hand size from which the playoff is solved exactly: all of it with the 48-card
-#: pack; the 64-card pack's first playoff tricks would take the solver too long.
-HARD_EXACT_CARDS = 12
 #: Weight of the normal player's score of a play next to the sampled point difference.
 PRIOR = 0.25
 
@@ -47,9 +45,10 @@ class HardPlayer:
         self._seed = 0 if seed is None else seed
         self._worlds = worlds
         self._candidates = candidates
+        self._exact = ExactPlayoff()
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        routine = routine_choice(view, legal, HARD_EXACT_CARDS)
+        routine = routine_choice(view, legal, self._exact)
         if routine is not None:
             return routine
         prior = play_scores(view, distinct_plays(view, legal))

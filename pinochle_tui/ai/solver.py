@@ -95,11 +95,18 @@ def solve_playoff(
     points of each rank, ``head_always`` the playoff heading rule (see
     ``tricks.playoff_replies``) and ``last_bonus`` the last trick's bonus.
     """
+    solver = PlayoffSolver.at(hands, to_act, lead, trump, points, head_always, last_bonus)
+    return solver.solve(hands, to_act, lead)
+
+
+def _holdings(hands: tuple[int, int], to_act: int, lead: int | None) -> tuple[int, int]:
+    """The cards each seat has in play, the led card counted in its leader's."""
     _check(hands, to_act, lead)
+    if lead is None:
+        return hands
     held = list(hands)
-    if lead is not None:
-        held[1 - to_act] |= 1 << lead
-    return _Playoff((held[0], held[1]), trump, points, head_always, last_bonus).solve(to_act, lead)
+    held[1 - to_act] |= 1 << lead
+    return held[0], held[1]
 
 
 def _check(hands: tuple[int, int], to_act: int, lead: int | None) -> None:
@@ -116,14 +123,19 @@ def _check(hands: tuple[int, int], to_act: int, lead: int | None) -> None:
         raise ValueError("each seat must hold the same number of cards, counting the led card")
 
 
-class _Playoff:
-    """One position's search: tables, transposition table and the search itself.
+class PlayoffSolver:
+    """Solves the positions of one playoff, keeping what it learns between them.
+
+    Built from the two hands at some point of the playoff (``hands`` hold every
+    card in play: a card already led is in its leader's), it solves that
+    position and every later one (``covers``); later positions mostly reuse
+    the transposition table, so a player solving trick after trick pays
+    for the first solve only.
 
     The cards in play are renumbered 0..n-1 in card-id order (suit by suit,
     high rank first), so a set of them is a small int and every table is a
     short list. Cards never change hands, so a position at the start of a
     trick is just the mask of cards still in play and the seat on lead.
-    ``hands`` hold every card in play: a card already led is in its leader's.
     """
 
     def __init__(
@@ -132,10 +144,12 @@ class _Playoff:
         trump: int,
         points: tuple[int, ...],
         head_always: bool,
-        last_bonus: int,
+        last_bonus: int = 10,
     ) -> None:
         ids = ids_of(hands[0] | hands[1])
         self.ids = ids
+        self.held = hands
+        self.index = {c: i for i, c in enumerate(ids)}
         self.hand = [sum(1 << i for i, c in enumerate(ids) if h >> c & 1) for h in hands]
         self.owner = [0 if hands[0] >> c & 1 else 1 for c in ids]
         self.pts = [points[rank_of(c)] for c in ids]
@@ -208,32 +222,61 @@ class _Playoff:
         n = len(ids)
         return keep | rich << n | poor << 2 * n
 
-    def solve(self, to_act: int, lead: int | None) -> PlayoffSolution:
-        """Find the value by MTD(f), then a move that reaches it.
+    @classmethod
+    def at(
+        cls,
+        hands: tuple[int, int],
+        to_act: int,
+        lead: int | None,
+        trump: int,
+        points: tuple[int, ...],
+        head_always: bool,
+        last_bonus: int = 10,
+    ) -> PlayoffSolver:
+        """A solver for the position ``solve_playoff`` takes, and those after it."""
+        return cls(_holdings(hands, to_act, lead), trump, points, head_always, last_bonus)
 
-        The moves at the root are all the legal ones, by ``tricks``: the best
-        lead found by the search is tried first, so checking costs little.
+    def covers(self, hands: tuple[int, int], to_act: int, lead: int | None = None) -> bool:
+        """Whether the position (as ``solve`` takes it) can follow the one this
+        solver was built for: each seat's cards are some of the ones it held."""
+        held = _holdings(hands, to_act, lead)
+        return not (held[0] & ~self.held[0] or held[1] & ~self.held[1])
+
+    def solve(
+        self, hands: tuple[int, int], to_act: int, lead: int | None = None
+    ) -> PlayoffSolution:
+        """Solve a position this solver ``covers``; the arguments are those of
+        ``solve_playoff``.
+
+        The value comes from MTD(f), then a move that reaches it: the moves at
+        the root are all the legal ones, by ``tricks``, and the best lead found
+        by the search is tried first, so checking costs little.
         """
-        cards = self.hand[0] | self.hand[1]
-        total = sum(self.pts) + self.bonus
+        if not self.covers(hands, to_act, lead):
+            raise ValueError("the position does not follow the one this solver was built for")
+        held = _holdings(hands, to_act, lead)
+        cards = sum(1 << self.index[c] for c in ids_of(held[0] | held[1]))
+        total = sum(self.pts[i] for i in ids_of(cards)) + self.bonus
         if lead is None:
-            s, k = to_act, self.hand[to_act].bit_count()
-            value = _mtdf(lambda a, b: self.bound(cards, s, total, k, a, b), total, self.guess(s))
+            s, k = to_act, held[to_act].bit_count()
+            value = _mtdf(
+                lambda a, b: self.bound(cards, s, total, k, a, b), total, self.guess(cards, s)
+            )
             entry = self.tt.get(cards | s << len(self.ids))
             found = -1 if entry is None else entry[2]
             best = next(
                 led
-                for led in sorted(ids_of(self.hand[s]), key=lambda led: led != found)
+                for led in sorted(ids_of(self.hand[s] & cards), key=lambda led: led != found)
                 if all(
                     self.after_trick(cards, s, led, r, total, k, value - 1, value) >= value
-                    for r in self.legal(self.hand[1 - s], led)
+                    for r in self.legal(self.hand[1 - s] & cards, led)
                 )
             )
             mine = value
         else:
-            s, led = 1 - to_act, self.ids.index(lead)
-            k = self.hand[s].bit_count()
-            replies = self.legal(self.hand[to_act], led)
+            s, led = 1 - to_act, self.index[lead]
+            k = held[s].bit_count()
+            replies = self.legal(self.hand[to_act] & cards, led)
 
             def leader_bound(alpha: int, beta: int) -> int:
                 worst = total
@@ -243,7 +286,7 @@ class _Playoff:
                         break
                 return worst
 
-            leader_value = _mtdf(leader_bound, total, self.guess(s))
+            leader_value = _mtdf(leader_bound, total, self.guess(cards, s))
             best = next(
                 r
                 for r in replies
@@ -254,11 +297,11 @@ class _Playoff:
         pts = (mine, total - mine) if to_act == 0 else (total - mine, mine)
         return PlayoffSolution(pts, self.ids[best])
 
-    def guess(self, s: int) -> int:
-        """A rough guess of seat ``s``'s points as leader, to start MTD(f) near
-        the value: the card points it holds, half the bonus, and about 5 for
-        each trump it holds more than the other seat."""
-        mine, theirs = self.hand[s], self.hand[1 - s]
+    def guess(self, cards: int, s: int) -> int:
+        """A rough guess of seat ``s``'s points as leader of ``cards``, to start
+        MTD(f) near the value: the card points it holds, half the bonus, and
+        about 5 for each trump it holds more than the other seat."""
+        mine, theirs = self.hand[s] & cards, self.hand[1 - s] & cards
         length = (mine & self.trumps).bit_count() - (theirs & self.trumps).bit_count()
         return sum(self.pts[i] for i in ids_of(mine)) + self.bonus // 2 + 5 * length
 
@@ -267,7 +310,7 @@ class _Playoff:
         replies = playoff_replies(
             sum(1 << self.ids[i] for i in ids_of(hand)), self.ids[led], *self.rules
         )
-        return [self.ids.index(card) for card in ids_of(replies)]
+        return [self.index[card] for card in ids_of(replies)]
 
     def bound(self, cards: int, s: int, total: int, k: int, alpha: int, beta: int) -> int:
         """``search``, probing the transposition table first as it expects."""

@@ -17,7 +17,8 @@ the AI can search thousands of positions.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import overload
 
 from pinochle_tui.engine.actions import Action, DeclareOut, Draw, ExchangeDix, Meld, Play, ShowDix
 from pinochle_tui.engine.cards import CARDS, Card, Suit, cards_of, ids_of
@@ -69,8 +70,9 @@ def _suits(mask: int) -> str:
     return " ".join(s.symbol for s in Suit if mask & s.mask)
 
 
-class LegalActions:
-    """The actions legal now: iterate, count, or test membership (like ``legal_moves``)."""
+class LegalActions(Sequence[Action]):
+    """The actions legal now, in a fixed order: a read-only sequence whose
+    membership test is a set lookup (like python-chess's ``legal_moves``)."""
 
     __slots__ = ("_actions", "_set")
 
@@ -84,16 +86,19 @@ class LegalActions:
     def __len__(self) -> int:
         return len(self._actions)
 
-    def __getitem__(self, index: int) -> Action:
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
         return self._actions[index]
 
     def __contains__(self, action: object) -> bool:
         if self._set is None:
             self._set = frozenset(self._actions)
         return action in self._set
-
-    def count(self) -> int:
-        return len(self._actions)
 
     def __repr__(self) -> str:
         return f"<LegalActions ({len(self._actions)}): {', '.join(map(str, self._actions))}>"
@@ -141,6 +146,71 @@ class GameState:
     def new(cls, rules: Rules | None = None, dealer: Seat = Seat.SOUTH) -> GameState:
         """A game waiting for its first deal, with ``dealer`` to deal it."""
         return cls(rules or Rules(), dealer)
+
+    @classmethod
+    def from_view(
+        cls,
+        view: SeatView,
+        opponent_hidden: Iterable[Card],
+        stock: Sequence[Card],
+        rules: Rules | None = None,
+    ) -> GameState:
+        """The hand in progress that ``view`` shows, with the cards it leaves
+        open filled in: the opponent's cards the view does not name, and the
+        face-down stock (its top card last).
+
+        Meant for searching a hand from one seat's side, as the computer does
+        with guesses at the hidden cards. What the opponent knows of this
+        seat's hand is not in the view and is left empty. ``rules`` replaces
+        the view's, for example to play the hand out as a single deal.
+        Raises ``ValueError`` unless the cards given are exactly the ones the
+        view has not seen, in the right numbers.
+        """
+        if view.phase not in _IN_HAND or view.trump is None:
+            raise ValueError(f"a hand in progress is needed, not the {view.phase.value} phase")
+        hidden = sum(c.bit for c in opponent_hidden)
+        face_down = [c.id for c in stock]
+        below = sum(1 << c for c in face_down)
+        if (
+            hidden & below
+            or hidden | below != sum(c.bit for c in view.unseen)
+            or len(face_down) != below.bit_count()
+            or len(face_down) != view.stock_size
+            or hidden.bit_count() + len(view.opponent_known) != view.opponent_hand_size
+        ):
+            raise ValueError(
+                "the opponent's hidden cards and the stock must be exactly the cards "
+                "the view has not seen, in the numbers it shows"
+            )
+        seat, other = view.seat, view.seat.other
+        state = cls(rules or view.rules, view.dealer)
+        state.phase, state.to_act, state.dealer = view.phase, view.to_act, view.dealer
+        state.hand_no, state.target = view.hand_no, view.target
+        state.scores = list(view.scores)
+        state.meld_points = list(view.meld_points)
+        state.trump = int(view.trump)
+        state.patterns = meld_patterns(view.trump, state.rules.double_pinochle)
+        known = sum(c.bit for c in view.opponent_known)
+        state.hands[seat] = sum(c.bit for c in view.hand)
+        state.hands[other] = known | hidden
+        state.tables = [sum(c.bit for c in table) for table in view.tables]
+        state.public[other] = known
+        state.stock = face_down
+        state.turn_up = view.turn_up.id if view.turn_up is not None else None
+        state.revealed = view.revealed.id if view.revealed is not None else None
+        state.lead = view.lead.id if view.lead is not None else None
+        state.leader = view.leader
+        for t in view.tricks:
+            state.tricks.append((t.leader, t.lead.id, t.reply.id, t.winner))
+            state.won[t.winner] |= t.lead.bit | t.reply.bit
+        for record in view.melds:
+            state.history.record(record.kind, [c.id for c in record.cards])
+            state.melds.append((record.seat, record.kind, tuple(c.id for c in record.cards)))
+        state.dix_counted = sum(c.bit for c in view.dix_counted)
+        state.dix_left, state.melded = view.dix_left, view.melded
+        state.playoff = view.playoff
+        state.claims = list(view.claims)
+        return state
 
     # -- copying ------------------------------------------------------------
 
@@ -700,6 +770,8 @@ class GameState:
             opponent_known=tuple(cards_of(self.public[other])),
             unseen=tuple(cards_of(everything & ~seen)),
             dix_counted=tuple(cards_of(self.dix_counted)),
+            melded=self.melded,
+            dix_left=self.dix_left,
             claims=tuple(self.claims),
             winner=self.winner,
         )

@@ -68,6 +68,10 @@ class SeatView:
     opponent_known: tuple[Card, ...]
     unseen: tuple[Card, ...]
     dix_counted: tuple[Card, ...]
+    #: In the trick winner's turn: whether it has melded, and how many dix
+    #: actions (show or exchange) it may still take.
+    melded: bool
+    dix_left: int
     claims: tuple[Seat, ...]
     winner: Seat | None
 

@@ -1,7 +1,8 @@
 """The Textual app: themes, the too-small guard, and starting matches.
 
 Everything about a match happens in ``screens.game.GameScreen``; the app only
-starts one, swaps it for a new one, and keeps the shared look.
+starts one, swaps it for a new one, and keeps the shared look, which the replay
+viewer shares through ``CardTableApp``.
 """
 
 from __future__ import annotations
@@ -50,20 +51,16 @@ THEMES = {
 }
 
 
-class PinochleApp(App[None]):
-    """Two-handed pinochle at the terminal."""
+class CardTableApp(App[None]):
+    """The look every pinochle app shares: the themes, four colours, ASCII cards.
 
-    CSS_PATH = ["pinochle.tcss", "dialogs.tcss"]  # noqa: RUF012 (Textual reads it as is)
-    MODES = {SMALL_MODE: TooSmallScreen}  # noqa: RUF012
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "quit", "Quit"),
-        Binding("ctrl+c", "quit", "Quit", show=False),
-    ]
+    Card colours are theme variables (``$suit-red``, ``$card-face``...) that the
+    rules of ``cards.tcss`` use; the classes ``-four-color`` and ``-ascii`` on the
+    app switch between those rules.
+    """
 
-    def __init__(self, setup: MatchSetup, session: GameSession, display: Display) -> None:
+    def __init__(self, display: Display) -> None:
         super().__init__()
-        self.setup = setup
-        self.session = session
         self.display_options = display
         for theme in THEMES.values():
             self.register_theme(theme)
@@ -73,6 +70,22 @@ class PinochleApp(App[None]):
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return THEMES["dark"].variables
+
+
+class PinochleApp(CardTableApp):
+    """Two-handed pinochle at the terminal."""
+
+    CSS_PATH = ["cards.tcss", "pinochle.tcss", "dialogs.tcss"]  # noqa: RUF012 (Textual reads it)
+    MODES = {SMALL_MODE: TooSmallScreen}  # noqa: RUF012
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit"),
+        Binding("ctrl+c", "quit", "Quit", show=False),
+    ]
+
+    def __init__(self, setup: MatchSetup, session: GameSession, display: Display) -> None:
+        super().__init__(display)
+        self.setup = setup
+        self.session = session
 
     def on_mount(self) -> None:
         self.add_mode(GAME_MODE, Screen)  # a blank base, so the game screen can be replaced

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
@@ -26,8 +26,11 @@ from pinochle_tui.record.errors import IllegalRecordError, RecordError
 from pinochle_tui.record.models import GameLog
 from pinochle_tui.record.replay import Frame, timeline
 from pinochle_tui.record.store import find_game, naming, read_log, save_dir
+from pinochle_tui.tui.app import CardTableApp
 from pinochle_tui.tui.cardfaces import hand_order
+from pinochle_tui.tui.launch import display_from_args
 from pinochle_tui.tui.narrate import Narrator
+from pinochle_tui.tui.setup import Display
 from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, card_text
 
 #: What the seat to act is to do, in each phase of a hand.
@@ -46,7 +49,7 @@ def launch_replay(args: argparse.Namespace) -> int:
     except RecordError as error:
         print(f"pinochle: {error}", file=sys.stderr)
         return 1 if isinstance(error, IllegalRecordError) else 2
-    ReplayApp(log, frames, path.name, ascii_only=args.ascii).run()
+    ReplayApp(log, frames, path.name, display_from_args(args)).run()
     return 0
 
 
@@ -81,7 +84,7 @@ def previous_where(frames: Sequence[Frame], position: int, wanted: Callable[[Fra
 
 
 class CardLines(Static):
-    """Text with cards in it, each card in its suit's style (from ``replay.tcss``)."""
+    """Text with cards in it, each card in its suit's style (from ``cards.tcss``)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(SUIT_COMPONENTS)
 
@@ -94,10 +97,10 @@ class CentrePanel(CardLines):
     """The middle of the table: trump, turn-up, stock, the trick in play and the last one."""
 
 
-class ReplayApp(App[None]):
-    """A keyboard-driven viewer of a saved game."""
+class ReplayApp(CardTableApp):
+    """A keyboard-driven viewer of a saved game, in the game's theme and card colours."""
 
-    CSS_PATH = "replay.tcss"
+    CSS_PATH = ["cards.tcss", "replay.tcss"]  # noqa: RUF012 (Textual reads it as is)
     TITLE = "Pinochle replay"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,l", "step(1)", "Next"),
@@ -116,13 +119,13 @@ class ReplayApp(App[None]):
     viewer: reactive[Seat | None] = reactive(None, init=False)
 
     def __init__(
-        self, log: GameLog, frames: Sequence[Frame], name: str, *, ascii_only: bool = False
+        self, log: GameLog, frames: Sequence[Frame], name: str, display: Display | None = None
     ) -> None:
-        super().__init__()
+        super().__init__(display or Display())
         self.record = log
         self.frames = list(frames)
         self.names = (log.players[0].name, log.players[1].name)
-        self.ascii_only = ascii_only
+        self.ascii_only = self.display_options.ascii_only
         self.sub_title = name
 
     def compose(self) -> ComposeResult:

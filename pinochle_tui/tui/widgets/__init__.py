@@ -1,1 +1,2 @@
-"""The widgets of the card table, one class each, styled in ``pinochle.tcss``."""
+"""The widgets of the card table, one class each, styled in ``pinochle.tcss`` (cards in
+``cards.tcss``)."""

@@ -66,8 +66,12 @@ class Place:
         return cls("", "card--slot", "card--slot")
 
 
-def card_row(widget: Widget, places: Sequence[Place], gap: int = 0) -> list[Text]:
-    """Three lines drawing ``places`` as boxes side by side, ``gap`` spaces apart."""
+def card_row(
+    widget: Widget, places: Sequence[Place], gap: int = 0, *, overlap: bool = False
+) -> list[Text]:
+    """Three lines drawing ``places`` as boxes side by side, ``gap`` spaces apart;
+    ``overlap``: each box but the last loses its right edge, fanned like a hand held
+    (one column less per card, for a long hand in a narrow terminal)."""
     style = widget.get_component_rich_style
     lines = [Text(), Text(), Text()]
     for index, place in enumerate(places):
@@ -77,11 +81,12 @@ def card_row(widget: Widget, places: Sequence[Place], gap: int = 0) -> list[Text
         edge, inside = style(place.edge), style(place.face)
         if place.edge == "card--illegal":
             inside = inside + style("card--illegal")
-        lines[0].append("╭───╮", edge)
+        closed = not overlap or index == len(places) - 1
+        lines[0].append("╭───╮" if closed else "╭───", edge)
         lines[1].append("│", edge)
         lines[1].append(f"{place.text:<3}", inside)
-        lines[1].append("│", edge)
-        lines[2].append("╰───╯", edge)
+        lines[1].append("│" if closed else "", edge)
+        lines[2].append("╰───╯" if closed else "╰───", edge)
     return lines
 
 
