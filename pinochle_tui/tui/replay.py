@@ -242,13 +242,13 @@ class ReplayApp(CardTableApp):
         view = state.view(Seat.SOUTH)
         if not state.hand_no:
             return Text("Waiting for the first deal.")
-        text = Text(f"Hand {state.hand_no}   target {view.target}   ")
+        text = Text(f"Hand {state.hand_no}  target {view.target}  ")
         if view.trump is not None:
-            text.append(f"trump {view.trump.letter if self.ascii_only else view.trump.symbol}   ")
+            text.append(f"trump {view.trump.letter if self.ascii_only else view.trump.symbol}  ")
         if view.turn_up is not None:
             text.append("turn-up ")
             text.append_text(card_text(panel, [view.turn_up], self.ascii_only))
-            text.append(f"   stock {view.stock_size}")
+            text.append(f"  stock {view.stock_size}")
         elif view.playoff:
             text.append("playoff")
         text.append(f"\nTricks played: {view.trick_no}")
