@@ -23,6 +23,7 @@ from pinochle_tui.engine.events import (
     MeldScored,
     PlayoffStarted,
 )
+from pinochle_tui.engine.outcome import Outcome, Termination
 from tests.helpers import N, S, meld, melder, refused, south_wins
 
 CHOOSE = Rules(last_draw="winner-chooses")
@@ -143,4 +144,4 @@ def test_declaring_out_at_the_last_draw_choice() -> None:
     legal = state.legal_actions()
     assert DeclareOut(N) in legal and DeclareOut(S) in legal
     events = state.apply(DeclareOut(S))  # no melds, 167 in tricks: rounded up to 170
-    assert events[-1] == GameOver(S, (170, 0), "South declared out and reached 170")
+    assert events[-1] == GameOver(Outcome(Termination.DECLARED_OUT_WON, S, (170, 0), 170, S))

@@ -32,6 +32,7 @@ from pinochle_tui.engine.events import (
     OutDeclared,
     TargetRaised,
 )
+from pinochle_tui.engine.outcome import Outcome, Termination
 from pinochle_tui.engine.scoring import HandOutcome
 from tests.helpers import N, S, finish_hand, greedy_action, play, refused, snapshot
 
@@ -91,7 +92,7 @@ def test_declaring_out_in_a_raised_game_uses_the_raised_target() -> None:
     assert state.target == 1250
     assert state.apply(DeclareOut(N))[1:] == [
         ClaimCounted(N, 1240, 1250, False),
-        GameOver(S, (1260, 1240), "North declared out and fell short of 1250"),
+        GameOver(Outcome(Termination.DECLARED_OUT_LOST, S, (1260, 1240), 1250, N)),
     ]
 
 
@@ -99,7 +100,7 @@ def test_1260_against_1240_with_reevaluation_south_wins() -> None:
     state = seeded(0, Rules(escalation="reevaluate"), start=(870, 960))
     events = finish_hand(state)
     assert TargetRaised(1000, 1250) in events
-    assert events[-1] == GameOver(S, (1260, 1240), "South reached 1250")
+    assert events[-1] == GameOver(Outcome(Termination.TARGET_REACHED, S, (1260, 1240), 1250))
     assert state.is_over and state.winner is S
 
 
@@ -116,7 +117,7 @@ def test_both_over_1250_raise_twice() -> None:
 def test_exactly_the_target_wins() -> None:
     state = seeded(0, start=(610, 719))
     events = finish_hand(state)
-    assert events[-1] == GameOver(S, (1000, 999), "South reached 1000")
+    assert events[-1] == GameOver(Outcome(Termination.TARGET_REACHED, S, (1000, 999), 1000))
 
 
 def test_match_continues_and_the_deal_alternates() -> None:
@@ -147,7 +148,7 @@ def test_standard_claimant_at_the_target_wins_even_if_the_opponent_has_more() ->
     assert events == [
         OutDeclared(S),
         ClaimCounted(S, 1000, 1000, True),  # 960 + 38 rounded to 40
-        GameOver(S, (1000, 1100), "South declared out and reached 1000"),
+        GameOver(Outcome(Termination.DECLARED_OUT_WON, S, (1000, 1100), 1000, S)),
     ]
 
 
@@ -157,7 +158,7 @@ def test_standard_claimant_below_the_target_loses() -> None:
     events = state.apply(DeclareOut(S))
     assert events[1:] == [
         ClaimCounted(S, 990, 1000, False),
-        GameOver(N, (990, 200), "South declared out and fell short of 1000"),
+        GameOver(Outcome(Termination.DECLARED_OUT_LOST, N, (990, 200), 1000, S)),
     ]
 
 
@@ -216,7 +217,7 @@ def test_alt1_counted_at_the_next_trick_won_before_its_meld() -> None:
     assert not any(isinstance(e, MeldScored) for e in events)  # counted before melding
     assert events[-2:] == [
         ClaimCounted(S, 1000, 1000, True),  # 980 + 21 rounded to 20
-        GameOver(S, (1000, 0), "South declared out and reached 1000"),
+        GameOver(Outcome(Termination.DECLARED_OUT_WON, S, (1000, 0), 1000, S)),
     ]
     assert len(state.tricks) == 1
 
@@ -241,7 +242,7 @@ def test_alt1_both_claim_the_first_to_win_a_trick_is_counted() -> None:
     assert len(state.tricks) == 1
     assert events[-2:] == [
         ClaimCounted(S, 20, 1000, False),
-        GameOver(N, (20, 995), "South declared out and fell short of 1000"),
+        GameOver(Outcome(Termination.DECLARED_OUT_LOST, N, (20, 995), 1000, S)),
     ]
 
 
@@ -296,7 +297,7 @@ def test_single_deal_most_points_wins_and_no_declaring_out() -> None:
     assert not any(isinstance(a, DeclareOut) for a in state.legal_actions())
     refused(state, DeclareOut(S), "cannot declare out in a single-deal game")
     events = finish_hand(state)
-    assert events[-1] == GameOver(S, (390, 280), "South scored more in the deal")
+    assert events[-1] == GameOver(Outcome(Termination.SINGLE_DEAL_WON, S, (390, 280), 1000))
     with pytest.raises(IllegalActionError, match="The game is over"):
         state.deal(shuffled_deck(SINGLE, random.Random(1)))
 
@@ -304,7 +305,7 @@ def test_single_deal_most_points_wins_and_no_declaring_out() -> None:
 def test_single_deal_tie_is_a_draw() -> None:
     state = seeded(99, SINGLE)
     events = finish_hand(state)
-    assert events[-1] == GameOver(None, (190, 190), "the deal is drawn")
+    assert events[-1] == GameOver(Outcome(Termination.SINGLE_DEAL_DRAWN, None, (190, 190), 1000))
     assert state.is_over and state.winner is None
     before = snapshot(state)
     assert list(state.legal_actions()) == [] and snapshot(state) == before

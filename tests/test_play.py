@@ -61,19 +61,19 @@ def test_identical_cards_through_a_real_trick() -> None:
     state = stacked_state(south, "AH KS QS JS 9S 10C 10C JH 9H QD JD AC", "QS")
     events = trick(state, "AH", "AH")
     won = [e for e in events if isinstance(e, TrickWon)]
-    assert won == [TrickWon(S, Card.parse("AH#1"), Card.parse("AH#2"), 1, 22, False)]
+    assert won == [TrickWon(S, Card.parse("AH#1"), Card.parse("AH#2"), S, 1, 22, False)]
 
 
 def test_trump_beats_plain_and_third_suit_never_wins() -> None:
     state = fresh()
     trick(state, "AH", "9S")  # North trumps
-    assert state.tricks[-1][3] == N and state.phase is Phase.MELD and state.to_act is N
+    assert state.tricks[-1].winner == N and state.phase is Phase.MELD and state.to_act is N
     state.apply(Draw(N))
     trick(state, "9H", "AS")  # South trumps North's 9♥ with A♠
-    assert state.tricks[-1][3] == S
+    assert state.tricks[-1].winner == S
     assert phase(state) is Phase.LEAD  # South had nothing but the draw: done by itself
     trick(state, "9D", "AC")  # third suit on a diamond lead
-    assert state.tricks[-1][3] == S
+    assert state.tricks[-1].winner == S
 
 
 def test_legal_actions_are_a_read_only_sequence() -> None:
@@ -179,4 +179,4 @@ def test_card_played_from_table_is_marked() -> None:
     state.apply(Meld(S, MeldKind.PINOCHLE, (Card.parse("QS"), Card.parse("JD"))))
     assert state.phase is Phase.LEAD  # nothing else to do: the turn ended by itself
     events = play(state, "JD")
-    assert events == [CardPlayed(S, Card.parse("JD"), True)]
+    assert events == [CardPlayed(S, Card.parse("JD"), from_table=True, led=True)]

@@ -115,7 +115,7 @@ def test_playoff_trick_goes_to_the_winner_who_leads_next() -> None:
     state = playoff()
     play(state, "10C")
     play(state, "KC")
-    assert state.tricks[-1][3] == S and state.to_act is S and state.phase is Phase.LEAD
+    assert state.tricks[-1].winner == S and state.to_act is S and state.phase is Phase.LEAD
     play(state, "KH")
     play(state, "9S")  # trumps the heart
-    assert state.tricks[-1][3] == N and state.to_act is N
+    assert state.tricks[-1].winner == N and state.to_act is N

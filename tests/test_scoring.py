@@ -74,7 +74,7 @@ def test_hand_score_of_a_seeded_hand(
     scored = [e for e in events if isinstance(e, HandScored)]
     assert scored == [HandScored(raw, counted, (0, 0), counted)]
     assert sum(raw) == 250
-    assert state.tricks[-1][3] == 0  # South took the last trick and its 10
+    assert state.tricks[-1].winner == 0  # South took the last trick and its 10
 
 
 def test_hand_score_adds_melds_and_rounded_tricks() -> None:

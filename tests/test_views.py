@@ -15,6 +15,7 @@ from pinochle_tui.engine import (
     GameState,
     MeldKind,
     Phase,
+    PositionError,
     Rules,
     Seat,
     ShowDix,
@@ -144,14 +145,14 @@ def test_from_view_refuses_cards_that_do_not_fill_the_view() -> None:
     state = melder("9S QS JD", "KS")
     view = state.view(S)
     hidden, stock = _hidden_and_stock(state, S)
-    with pytest.raises(ValueError, match="not seen"):
+    with pytest.raises(PositionError, match="not seen"):
         GameState.from_view(view, hidden[1:], stock)  # one card short
-    with pytest.raises(ValueError, match="not seen"):
+    with pytest.raises(PositionError, match="not seen"):
         GameState.from_view(view, hidden, [*stock[:-1], stock[0]])  # a card twice
-    with pytest.raises(ValueError, match="not seen"):
+    with pytest.raises(PositionError, match="not seen"):
         GameState.from_view(view, hidden + stock[:1], stock[1:])  # wrong numbers
     swapped = GameState.from_view(view, stock[:12], hidden + stock[12:])  # another world
     assert swapped.view(S) == view and set(swapped.hand(N)) == set(stock[:12])
     over = GameState.new(Rules()).view(S)
-    with pytest.raises(ValueError, match="hand in progress"):
+    with pytest.raises(PositionError, match="hand in progress"):
         GameState.from_view(over, [], [])

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pinochle_tui.engine.cards import Card
-from pinochle_tui.engine.errors import PinochleError
+from pinochle_tui.engine.errors import ActionParseError, CardParseError, MeldParseError
 from pinochle_tui.engine.melds import MeldKind
 from pinochle_tui.engine.seats import Seat
 
@@ -130,20 +130,28 @@ _CARD_ACTIONS: dict[str, type[Play | ShowDix | ExchangeDix]] = {
 
 
 def parse_action(text: str, seat: Seat) -> Action:
-    """Read an action's text form (as written by ``action.text``) for ``seat``."""
+    """Read an action's text form (as written by ``action.text``) for ``seat``.
+
+    The text names physical cards: ``QS`` is copy 1, ``QS#2`` copy 2. To name
+    a card as a player does, whichever copy is held, use
+    ``GameState.parse_action``. Raises ``ActionParseError``.
+    """
     words = text.split()
     if not words:
-        raise PinochleError("an empty action")
+        raise ActionParseError("an empty action")
     verb, args = words[0].lower(), words[1:]
-    if verb in _CARD_ACTIONS and len(args) == 1:
-        return _CARD_ACTIONS[verb](seat, Card.parse(args[0]))
-    if verb == "meld" and len(args) >= 2:
-        return Meld(seat, MeldKind.parse(args[0]), tuple(Card.parse(a) for a in args[1:]))
+    try:
+        if verb in _CARD_ACTIONS and len(args) == 1:
+            return _CARD_ACTIONS[verb](seat, Card.parse(args[0]))
+        if verb == "meld" and len(args) >= 2:
+            return Meld(seat, MeldKind.parse(args[0]), tuple(Card.parse(a) for a in args[1:]))
+    except (CardParseError, MeldParseError) as error:
+        raise ActionParseError(f"{text!r} is not an action: {error}") from None
     if verb == "draw" and args in ([], ["turn-up"]):
         return Draw(seat, take_turn_up=bool(args))
     if verb == "declare-out" and not args:
         return DeclareOut(seat)
-    raise PinochleError(
+    raise ActionParseError(
         f"{text!r} is not an action: use 'play QS', 'meld flush AH 10H KH QH JH', "
         "'show 9H', 'exchange 9H', 'draw', 'draw turn-up' or 'declare-out'"
     )

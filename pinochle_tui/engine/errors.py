@@ -9,9 +9,26 @@ class CardParseError(PinochleError):
     """Text that is not a card."""
 
 
+class MeldParseError(PinochleError):
+    """Text that names no meld."""
+
+
 class DeckError(PinochleError):
     """A deck order that is not a full pack for the rules in force."""
 
 
 class IllegalActionError(PinochleError):
     """An action the rules do not allow now; the state is left unchanged."""
+
+
+class ActionParseError(PinochleError):
+    """Text that is not an action (``parse_action``, ``GameState.parse_action``)."""
+
+
+class AmbiguousActionError(ActionParseError):
+    """Action text that fits physically different legal actions (a card held
+    both in the hand and on the table, say): name the copy, ``QS#2``."""
+
+
+class PositionError(PinochleError):
+    """A position (in notation, or built from a seat view) that cannot arise."""

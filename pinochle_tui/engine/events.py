@@ -1,8 +1,9 @@
 """What happened: every applied action returns the events it caused.
 
 The app renders from events and the seat view; the game record keeps actions.
-Events may name hidden cards (a card drawn); use ``visible_card`` to redact
-what a seat may not see.
+A finished trick and a meld are the same records in an event and in a seat
+view (``SeatView.tricks``, ``SeatView.melds``). Events may name hidden cards
+(a card drawn); use ``visible_card`` to redact what a seat may not see.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 
 from pinochle_tui.engine.cards import Card, Suit
 from pinochle_tui.engine.melds import MeldKind
+from pinochle_tui.engine.outcome import Outcome
 from pinochle_tui.engine.seats import Seat
 
 
@@ -33,9 +35,12 @@ class DixTurned:
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
+    """A card led (``led``) or played in reply, from the hand or from the table."""
+
     seat: Seat
     card: Card
     from_table: bool
+    led: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +54,13 @@ class DixPlayed:
 
 @dataclass(frozen=True, slots=True)
 class TrickWon:
-    seat: Seat
+    """A finished trick: who led what, the reply, who took it, its card points
+    (the last trick's bonus not included) and whether it was the hand's last."""
+
+    leader: Seat
     lead: Card
     reply: Card
+    winner: Seat
     trick_no: int
     points: int
     last: bool
@@ -74,6 +83,8 @@ class DixExchanged:
 
 @dataclass(frozen=True, slots=True)
 class MeldScored:
+    """A meld laid down: the exact physical cards, and what it scored."""
+
     seat: Seat
     kind: MeldKind
     cards: tuple[Card, ...]
@@ -133,11 +144,14 @@ class TargetRaised:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    """The game is decided; ``winner`` is None for a drawn single deal."""
+    """The game is decided: how is in ``outcome``."""
 
-    winner: Seat | None
-    scores: tuple[int, int]
-    reason: str
+    outcome: Outcome
+
+    @property
+    def winner(self) -> Seat | None:
+        """None for a drawn single deal."""
+        return self.outcome.winner
 
 
 Event = (

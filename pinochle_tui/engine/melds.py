@@ -16,7 +16,7 @@ from functools import cache
 from itertools import product
 
 from pinochle_tui.engine.cards import Card, Rank, Suit
-from pinochle_tui.engine.errors import PinochleError
+from pinochle_tui.engine.errors import MeldParseError
 
 _A, _T, _K, _Q, _J = Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK
 
@@ -59,7 +59,7 @@ class MeldKind(Enum):
             if key in (kind.code, kind.label.replace(" ", "-")):
                 return kind
         names = ", ".join(k.code for k in cls)
-        raise PinochleError(f"unknown meld {text!r}: one of {names}")
+        raise MeldParseError(f"unknown meld {text!r}: one of {names}")
 
     def __str__(self) -> str:
         return self.label

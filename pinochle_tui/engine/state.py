@@ -20,10 +20,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
 
-from pinochle_tui.engine.actions import Action, DeclareOut, Draw, ExchangeDix, Meld, Play, ShowDix
+from pinochle_tui.engine.actions import (
+    Action,
+    DeclareOut,
+    Draw,
+    ExchangeDix,
+    Meld,
+    Play,
+    ShowDix,
+    parse_action,
+)
 from pinochle_tui.engine.cards import CARDS, Card, Suit, cards_of, ids_of
 from pinochle_tui.engine.deck import deal, pack
-from pinochle_tui.engine.errors import IllegalActionError
+from pinochle_tui.engine.errors import AmbiguousActionError, IllegalActionError, PositionError
 from pinochle_tui.engine.events import (
     CardDrawn,
     CardPlayed,
@@ -53,12 +62,13 @@ from pinochle_tui.engine.melds import (
     legal_melds,
     meld_patterns,
 )
+from pinochle_tui.engine.outcome import Outcome, Termination
 from pinochle_tui.engine.rules import DeclareOut as DeclareOutRule
 from pinochle_tui.engine.rules import GameMode, LastDraw, PlayoffHead, Rules
 from pinochle_tui.engine.scoring import end_of_hand, rounded
 from pinochle_tui.engine.seats import Seat
 from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
-from pinochle_tui.engine.view import MeldRecord, Phase, SeatView, TrickRecord
+from pinochle_tui.engine.view import Phase, SeatView
 
 _PLAYS = tuple(tuple(Play(seat, card) for card in CARDS) for seat in Seat)
 _DECLARES = tuple(DeclareOut(seat) for seat in Seat)
@@ -66,8 +76,18 @@ _SUIT_MASKS = tuple(s.mask for s in Suit)
 _IN_HAND = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
 
 
-def _suits(mask: int) -> str:
-    return " ".join(s.symbol for s in Suit if mask & s.mask)
+def _cards_of(action: Action) -> tuple[Card, ...]:
+    if isinstance(action, Meld):
+        return action.cards
+    if isinstance(action, Play | ShowDix | ExchangeDix):
+        return (action.card,)
+    return ()
+
+
+def _faces_of(action: Action) -> tuple[object, ...]:
+    """An action with its cards read as faces, whichever copies they are."""
+    kind = action.kind if isinstance(action, Meld) else None
+    return (kind, tuple(sorted(c.id & ~1 for c in _cards_of(action))))
 
 
 class LegalActions(Sequence[Action]):
@@ -115,8 +135,8 @@ class GameState:
         self.hand_no = 0
         self.target = rules.target
         self.scores = [0, 0]
-        self.winner: Seat | None = None
-        self.result = ""
+        #: How the game ended; None while it goes on.
+        self.outcome: Outcome | None = None
         self._undo: list[GameState] = []
         self._clear_hand()
 
@@ -133,9 +153,9 @@ class GameState:
         self.revealed: int | None = None
         self.lead: int | None = None
         self.leader = self.to_act
-        self.tricks: list[tuple[int, int, int, int]] = []  # leader, lead, reply, winner
+        self.tricks: list[TrickWon] = []
         self.history = MeldHistory()
-        self.melds: list[tuple[int, MeldKind, tuple[int, ...]]] = []
+        self.melds: list[MeldScored] = []
         self.dix_counted = 0
         self.dix_left = 0
         self.melded = False
@@ -163,11 +183,11 @@ class GameState:
         with guesses at the hidden cards. What the opponent knows of this
         seat's hand is not in the view and is left empty. ``rules`` replaces
         the view's, for example to play the hand out as a single deal.
-        Raises ``ValueError`` unless the cards given are exactly the ones the
+        Raises ``PositionError`` unless the cards given are exactly the ones the
         view has not seen, in the right numbers.
         """
         if view.phase not in _IN_HAND or view.trump is None:
-            raise ValueError(f"a hand in progress is needed, not the {view.phase.value} phase")
+            raise PositionError(f"a hand in progress is needed, not the {view.phase.value} phase")
         hidden = sum(c.bit for c in opponent_hidden)
         face_down = [c.id for c in stock]
         below = sum(1 << c for c in face_down)
@@ -178,7 +198,7 @@ class GameState:
             or len(face_down) != view.stock_size
             or hidden.bit_count() + len(view.opponent_known) != view.opponent_hand_size
         ):
-            raise ValueError(
+            raise PositionError(
                 "the opponent's hidden cards and the stock must be exactly the cards "
                 "the view has not seen, in the numbers it shows"
             )
@@ -200,12 +220,12 @@ class GameState:
         state.revealed = view.revealed.id if view.revealed is not None else None
         state.lead = view.lead.id if view.lead is not None else None
         state.leader = view.leader
+        state.tricks = list(view.tricks)
         for t in view.tricks:
-            state.tricks.append((t.leader, t.lead.id, t.reply.id, t.winner))
             state.won[t.winner] |= t.lead.bit | t.reply.bit
+        state.melds = list(view.melds)
         for record in view.melds:
             state.history.record(record.kind, [c.id for c in record.cards])
-            state.melds.append((record.seat, record.kind, tuple(c.id for c in record.cards)))
         state.dix_counted = sum(c.bit for c in view.dix_counted)
         state.dix_left, state.melded = view.dix_left, view.melded
         state.playoff = view.playoff
@@ -252,6 +272,16 @@ class GameState:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.GAME_OVER
+
+    @property
+    def winner(self) -> Seat | None:
+        """The winner once the game is over (None also for a drawn single deal)."""
+        return None if self.outcome is None else self.outcome.winner
+
+    @property
+    def result(self) -> str:
+        """Why the game ended, in words (empty while it goes on)."""
+        return "" if self.outcome is None else self.outcome.reason()
 
     @property
     def trump_suit(self) -> Suit | None:
@@ -381,6 +411,52 @@ class GameState:
         except IllegalActionError:
             return False
         return True
+
+    def parse_action(self, text: str, seat: Seat | None = None) -> Action:
+        """The legal action ``text`` names for ``seat`` (default: the seat to act),
+        reading cards as a player means them: ``play QS`` is whichever Q♠ the
+        player holds. A copy number (``QS#2``) names one physical card exactly.
+
+        Raises ``ActionParseError`` for text that is no action,
+        ``AmbiguousActionError`` when the text fits physically different
+        actions (one Q♠ in the hand and one on the table), and
+        ``IllegalActionError`` with the reason when no such action is legal.
+
+        >>> from pinochle_tui.engine.deck import pack
+        >>> state = GameState.new(Rules(), dealer=Seat.NORTH)
+        >>> _ = state.deal(pack(Rules()))
+        >>> state.parse_action("play 10s").text
+        'play 10S#1'
+        """
+        seat = self.to_act if seat is None else seat
+        exact = parse_action(text, seat)
+        legal = self.legal_actions(seat)
+        if "#" in text or isinstance(exact, Draw | DeclareOut):
+            self.check(exact)
+            return exact
+        wanted = _faces_of(exact)
+        fits = [a for a in legal if type(a) is type(exact) and _faces_of(a) == wanted]
+        if not fits:
+            self.check(exact)  # raises with the reason
+            raise IllegalActionError(f"You cannot {exact} now.")
+        kinds = {self._place_of(a) for a in fits}
+        if len(kinds) > 1:
+            options = " or ".join(repr(a.text) for a in fits)
+            raise AmbiguousActionError(
+                f"{text!r} could mean {options}: add the copy number to choose."
+            )
+        return fits[0]
+
+    def _place_of(self, action: Action) -> tuple[tuple[int, bool, bool], ...]:
+        """What tells apart actions on the same faces: each card's place (hand or
+        table) and, for a dix, whether it has already been counted."""
+        seat = action.seat
+        return tuple(
+            sorted(
+                (c.id & ~1, bool(self.tables[seat] & c.bit), bool(self.dix_counted & c.bit))
+                for c in _cards_of(action)
+            )
+        )
 
     # -- checking an action ---------------------------------------------------
 
@@ -531,10 +607,11 @@ class GameState:
         self.hands[seat] &= ~(1 << card_id)
         self.tables[seat] &= ~(1 << card_id)
         self.public[seat] &= ~(1 << card_id)
-        events: list[Event] = [CardPlayed(seat, CARDS[card_id], from_table)]
+        led = self.lead is None
+        events: list[Event] = [CardPlayed(seat, CARDS[card_id], from_table, led)]
         if self.rules.dix_scores_when_played and self._is_dix(card_id):
             events.append(self._score_dix(DixPlayed, seat, CARDS[card_id]))
-        if self.lead is None:
+        if led:
             self.lead, self.leader = card_id, seat
             self.phase, self.to_act = Phase.FOLLOW, seat.other
             return events
@@ -545,13 +622,14 @@ class GameState:
         assert lead is not None
         winner = leader.other if reply_wins(lead, reply, self.trump) else leader
         self.lead = None
-        self.tricks.append((leader, lead, reply, winner))
         self.won[winner] |= (1 << lead) | (1 << reply)
-        trick_no = len(self.tricks)
+        trick_no = len(self.tricks) + 1
         last = trick_no == 2 * self.hand_size
         card_points = self.rules.card_points
         points = card_points[(lead >> 1) & 7] + card_points[(reply >> 1) & 7]
-        events: list[Event] = [TrickWon(winner, CARDS[lead], CARDS[reply], trick_no, points, last)]
+        done = TrickWon(leader, CARDS[lead], CARDS[reply], winner, trick_no, points, last)
+        self.tricks.append(done)
+        events: list[Event] = [done]
         self.to_act = self.leader = winner
         if self._claim_counts(winner, leader):
             return events + self._count_claim(winner, last)
@@ -594,11 +672,12 @@ class GameState:
         self.hands[seat] &= ~mask
         self.tables[seat] |= mask
         self.history.record(action.kind, ids)
-        self.melds.append((seat, action.kind, tuple(ids)))
+        scored = MeldScored(seat, action.kind, action.cards, action.kind.points)
+        self.melds.append(scored)
         self.melded = True
         self.scores[seat] += action.kind.points
         self.meld_points[seat] += action.kind.points
-        return [MeldScored(seat, action.kind, action.cards, action.kind.points)]
+        return [scored]
 
     def _dix(self, action: ShowDix | ExchangeDix) -> list[Event]:
         seat, card = action.seat, action.card
@@ -668,14 +747,17 @@ class GameState:
         raw = trick_points(self.won[seat], self.rules.card_points)
         count = self.scores[seat] + rounded(raw + (self.rules.last_trick_bonus if last else 0))
         self.scores[seat] = count
-        won = count >= self.target
-        winner = seat if won else seat.other
-        verb = "reached" if won else "fell short of"
-        events: list[Event] = [ClaimCounted(seat, count, self.target, won)]
-        return events + self._game_over(winner, f"{seat} declared out and {verb} {self.target}")
+        events: list[Event] = [ClaimCounted(seat, count, self.target, count >= self.target)]
+        return events + self._claim_settled(seat)
+
+    def _claim_settled(self, claimant: Seat) -> list[Event]:
+        """The game ends on ``claimant``'s count: at the target it wins, else it loses."""
+        if self.scores[claimant] >= self.target:
+            return self._game_over(Termination.DECLARED_OUT_WON, claimant, claimant)
+        return self._game_over(Termination.DECLARED_OUT_LOST, claimant.other, claimant)
 
     def _score_hand(self) -> list[Event]:
-        last_winner = self.tricks[-1][3]
+        last_winner = self.tricks[-1].winner
         raw = [trick_points(self.won[s], self.rules.card_points) for s in Seat]
         raw[last_winner] += self.rules.last_trick_bonus
         counts = [rounded(r) for r in raw]
@@ -692,17 +774,14 @@ class GameState:
         if self.claims:
             claimant = self.claims[0]
             count = self.scores[claimant]
-            won = count >= self.target
-            events.append(ClaimCounted(claimant, count, self.target, won))
-            verb = "reached" if won else "fell short of"
-            reason = f"{claimant} declared out and {verb} {self.target}"
-            return events + self._game_over(claimant if won else claimant.other, reason)
+            events.append(ClaimCounted(claimant, count, self.target, count >= self.target))
+            return events + self._claim_settled(claimant)
         if self.rules.game is GameMode.SINGLE_DEAL:
             south, north = self.scores
             if south == north:
-                return events + self._game_over(None, "the deal is drawn")
+                return events + self._game_over(Termination.SINGLE_DEAL_DRAWN, None)
             best = Seat.SOUTH if south > north else Seat.NORTH
-            return events + self._game_over(best, f"{best} scored more in the deal")
+            return events + self._game_over(Termination.SINGLE_DEAL_WON, best)
         outcome = end_of_hand((self.scores[0], self.scores[1]), self.target, self.rules)
         old = self.target
         for new in outcome.raised:
@@ -710,17 +789,17 @@ class GameState:
             old = new
         self.target = outcome.target
         if outcome.winner is not None:
-            return events + self._game_over(
-                outcome.winner, f"{outcome.winner} reached {self.target}"
-            )
+            return events + self._game_over(Termination.TARGET_REACHED, outcome.winner)
         self.phase = Phase.DEAL
         return events
 
-    def _game_over(self, winner: Seat | None, reason: str) -> list[Event]:
+    def _game_over(
+        self, termination: Termination, winner: Seat | None, claimant: Seat | None = None
+    ) -> list[Event]:
         self.phase = Phase.GAME_OVER
-        self.winner = winner
-        self.result = reason
-        return [GameOver(winner, (self.scores[0], self.scores[1]), reason)]
+        scores = (self.scores[0], self.scores[1])
+        self.outcome = Outcome(termination, winner, scores, self.target, claimant)
+        return [GameOver(self.outcome)]
 
     # -- what a seat may know ------------------------------------------------
 
@@ -728,8 +807,7 @@ class GameState:
         """Exactly what ``seat`` may know: its own hand, both tables, everything played."""
         other = seat.other
         seen = self.hands[seat] | self.tables[0] | self.tables[1] | self.public[other]
-        for _, lead, reply, _ in self.tricks:
-            seen |= (1 << lead) | (1 << reply)
+        seen |= self.won[0] | self.won[1]
         for extra in (self.turn_up, self.lead):
             if extra is not None:
                 seen |= 1 << extra
@@ -751,15 +829,10 @@ class GameState:
             revealed=CARDS[self.revealed] if self.revealed is not None else None,
             hand=tuple(cards_of(self.hands[seat])),
             tables=(tuple(cards_of(self.tables[0])), tuple(cards_of(self.tables[1]))),
-            melds=tuple(
-                MeldRecord(Seat(s), kind, tuple(CARDS[i] for i in ids), kind.points)
-                for s, kind, ids in self.melds
-            ),
+            melds=tuple(self.melds),
             lead=CARDS[self.lead] if self.lead is not None else None,
             leader=self.leader,
-            tricks=tuple(
-                TrickRecord(Seat(a), CARDS[b], CARDS[c], Seat(d)) for a, b, c, d in self.tricks
-            ),
+            tricks=tuple(self.tricks),
             won_points=(
                 trick_points(self.won[0], self.rules.card_points),
                 trick_points(self.won[1], self.rules.card_points),
@@ -773,5 +846,5 @@ class GameState:
             melded=self.melded,
             dix_left=self.dix_left,
             claims=tuple(self.claims),
-            winner=self.winner,
+            outcome=self.outcome,
         )

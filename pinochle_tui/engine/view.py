@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pinochle_tui.engine.cards import Card, Suit
-from pinochle_tui.engine.melds import MeldKind
+from pinochle_tui.engine.events import MeldScored, TrickWon
+from pinochle_tui.engine.outcome import Outcome
 from pinochle_tui.engine.rules import Rules
 from pinochle_tui.engine.seats import Seat
 
@@ -20,22 +21,6 @@ class Phase(Enum):
     FOLLOW = "follow"
     MELD = "meld"  # the trick winner's turn: dix, one meld, then draw
     GAME_OVER = "game over"
-
-
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
-    leader: Seat
-    lead: Card
-    reply: Card
-    winner: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class MeldRecord:
-    seat: Seat
-    kind: MeldKind
-    cards: tuple[Card, ...]
-    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +42,10 @@ class SeatView:
     revealed: Card | None
     hand: tuple[Card, ...]
     tables: tuple[tuple[Card, ...], tuple[Card, ...]]
-    melds: tuple[MeldRecord, ...]
+    melds: tuple[MeldScored, ...]
     lead: Card | None
     leader: Seat
-    tricks: tuple[TrickRecord, ...]
+    tricks: tuple[TrickWon, ...]
     won_points: tuple[int, int]
     trick_no: int
     playoff: bool
@@ -73,7 +58,12 @@ class SeatView:
     melded: bool
     dix_left: int
     claims: tuple[Seat, ...]
-    winner: Seat | None
+    #: How the game ended; None while it goes on.
+    outcome: Outcome | None
+
+    @property
+    def winner(self) -> Seat | None:
+        return None if self.outcome is None else self.outcome.winner
 
     @property
     def my_turn(self) -> bool:

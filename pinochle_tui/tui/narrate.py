@@ -43,16 +43,10 @@ class Narrator:
     ascii_only: bool = False
 
     def lines(self, events: Sequence[Event]) -> list[str]:
-        """One sentence per event worth telling (a lead and its reply are told apart)."""
-        out: list[str] = []
-        for index, event in enumerate(events):
-            replying = any(isinstance(e, TrickWon) for e in events[index + 1 :])
-            line = self.line(event, replying)
-            if line:
-                out.append(line)
-        return out
+        """One sentence per event worth telling."""
+        return [line for line in map(self.line, events) if line]
 
-    def line(self, event: Event, replying: bool = False) -> str:
+    def line(self, event: Event) -> str:
         name = self._name
         card = self._face
         match event:
@@ -62,13 +56,13 @@ class Narrator:
                 return f"Hand {no}: {deals}. Trump is {suit} (turn-up {card(turn_up)})."
             case DixTurned(seat=seat, points=points):
                 return f"The turn-up is the dix: {self._does(seat, 'scores')} {points}."
-            case CardPlayed(seat=seat, card=played, from_table=from_table):
-                verb = "plays" if replying else "leads"
+            case CardPlayed(seat=seat, card=played, from_table=from_table, led=led):
+                verb = "leads" if led else "plays"
                 where = " from the table" if from_table else ""
                 return f"{self._does(seat, verb)} {card(played)}{where}."
             case DixPlayed(seat=seat, points=points):
                 return f"{self._does(seat, 'plays')} the dix (+{points})."
-            case TrickWon(seat=seat, points=points, last=last):
+            case TrickWon(winner=seat, points=points, last=last):
                 bonus = " and +10 for the last trick" if last else ""
                 return f"{self._does(seat, 'takes')} the trick ({points} in cards{bonus})."
             case DixShown(seat=seat, card=dix, points=points):
@@ -101,9 +95,10 @@ class Narrator:
                 )
             case TargetRaised(new=new):
                 return f"Both players are over the target: it rises to {new}."
-            case GameOver(winner=winner, reason=reason):
+            case GameOver(outcome=outcome):
+                winner = outcome.winner
                 who = "Nobody wins" if winner is None else self._does(winner, "wins")
-                return f"Game over: {who} ({reason})."
+                return f"Game over: {who} ({outcome.reason(self.names)})."
         return ""
 
     def _name(self, seat: Seat) -> str:

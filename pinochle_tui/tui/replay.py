@@ -196,10 +196,9 @@ class ReplayApp(CardTableApp):
         if self.viewer is not None:
             return Narrator(self.names, self.viewer, self.ascii_only).lines(events)
         lines = []
-        for index, event in enumerate(events):
+        for event in events:
             viewer = event.seat if isinstance(event, CardDrawn) else None
-            replying = any(isinstance(e, TrickWon) for e in events[index + 1 :])
-            line = Narrator(self.names, viewer, self.ascii_only).line(event, replying)
+            line = Narrator(self.names, viewer, self.ascii_only).line(event)
             if line:
                 lines.append(line)
         return lines

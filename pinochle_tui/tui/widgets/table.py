@@ -11,7 +11,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widgets import Static
 
-from pinochle_tui.engine import Card, MeldRecord, Seat, SeatView
+from pinochle_tui.engine import Card, MeldScored, Seat, SeatView
 from pinochle_tui.tui.narrate import YOU
 from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, card_text
 
@@ -28,7 +28,7 @@ class TableMelds(Static):
         self._names = names
         self._opponent = opponent
         self._ascii_only = ascii_only
-        self._shown: tuple[Seat, tuple[MeldRecord, ...], frozenset[Card]] | None = None
+        self._shown: tuple[Seat, tuple[MeldScored, ...], frozenset[Card]] | None = None
 
     def show(self, view: SeatView) -> None:
         """Show the melds of the viewer's opponent, or of the viewer."""
@@ -39,7 +39,7 @@ class TableMelds(Static):
             self._shown = shown
             self.update(self._text(*shown))
 
-    def _text(self, seat: Seat, melds: tuple[MeldRecord, ...], on_table: frozenset[Card]) -> Text:
+    def _text(self, seat: Seat, melds: tuple[MeldScored, ...], on_table: frozenset[Card]) -> Text:
         total = sum(m.points for m in melds)
         owner = "Your" if self._names[seat] == YOU else f"{self._names[seat]}'s"
         text = Text(f"{owner} melds", self.get_component_rich_style("meld--name"))
