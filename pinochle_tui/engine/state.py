@@ -232,6 +232,21 @@ class GameState:
         state.claims = list(view.claims)
         return state
 
+    @classmethod
+    def from_position(cls, text: str, rules: Rules | None = None) -> GameState:
+        """The game at a position in notation (``docs/position.md``), under
+        ``rules`` (Hoyle's by default). Raises ``PositionError`` with the reason
+        for a position no game could reach."""
+        from pinochle_tui.engine import position
+
+        return position.read(text, rules)
+
+    def position(self) -> str:
+        """This position in notation, one line: ``from_position`` reads it back."""
+        from pinochle_tui.engine import position
+
+        return position.write(self)
+
     # -- copying ------------------------------------------------------------
 
     def copy(self) -> GameState:
@@ -700,6 +715,7 @@ class GameState:
     def _draw(self, take_turn_up: bool) -> list[Event]:
         winner = self.to_act
         loser = winner.other
+        self.dix_left, self.melded = 0, False  # the winner's turn is over
         if len(self.stock) > 1:
             first, second = self.stock.pop(), self.stock.pop()
             self.hands[winner] |= 1 << first
