@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinochle_tui.ai.levels import LEVELS
 from pinochle_tui.ai.match import MatchSpec, percentile, play_duplicate
+from pinochle_tui.ai.registry import player_names
 from pinochle_tui.engine import Rules
 
 
@@ -26,7 +26,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10, help="duplicate deals per level")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=["easy", "normal", "hard"])
+    parser.add_argument(
+        "--levels", nargs="+", choices=player_names(), default=["easy", "normal", "hard"]
+    )
     args = parser.parse_args(argv)
     figures: dict[str, dict[str, float]] = {}
     for level in args.levels:

@@ -1,20 +1,41 @@
 """The one entry point: ``pinochle [command] [options]``.
 
 Without a command, ``pinochle`` starts a match against the computer. Each
-command hands its parsed arguments to the layer that does the work.
+command hands its parsed arguments to the layer that does the work. The rule
+flags are generated from the ``Rules`` model, and every bad argument is one
+line on stderr with exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import sys
+import typing
 from collections.abc import Sequence
+from enum import Enum
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any, NoReturn
+
+from pydantic import ValidationError
 
 from pinochle_tui.engine import PinochleError, Rules
 
 COMMANDS = ("play", "hotseat", "resume", "games", "replay", "verify", "schema", "match")
-LEVELS = ("easy", "normal", "hard")
+#: The slowest pace the app accepts: a computer move stays 10 times longer on screen.
+MAX_SPEED = 10.0
+
+
+class UsageError(PinochleError):
+    """A command-line argument that cannot be used."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line and exit status 2, not the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
 
 
 def _version() -> str:
@@ -24,47 +45,64 @@ def _version() -> str:
         return "unknown"
 
 
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _choices(annotation: Any) -> list[Any] | None:
+    """The values a rule field may take, or None for a free number."""
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return [member.value for member in annotation]
+    return list(typing.get_args(annotation)) or None
+
+
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    """The rule options, one flag each; their defaults are Hoyle's."""
+    """One flag per field of ``Rules``, with its description and Hoyle's default."""
     group = parser.add_argument_group("rules (see rules.md)")
-    group.add_argument("--pack", type=int, choices=(48, 64), default=48)
-    group.add_argument(
-        "--packet", type=int, choices=(3, 4), default=4, help="cards dealt at a time"
-    )
-    group.add_argument("--count", choices=("classic", "simplified", "counters"), default="classic")
-    group.add_argument(
-        "--no-double-pinochle", action="store_true", help="two pinochles score 40 each"
-    )
-    group.add_argument("--dix-per-trick", type=int, choices=(1, 2), default=1)
-    group.add_argument("--dix-scores-when-played", action="store_true")
-    group.add_argument(
-        "--last-draw",
-        choices=("winner-takes-stock", "winner-chooses"),
-        default="winner-takes-stock",
-    )
-    group.add_argument("--playoff", choices=("trump-lead", "always"), default="trump-lead")
-    group.add_argument("--single-deal", action="store_true", help="each deal is a game")
-    group.add_argument("--target", type=int, default=1000, help="points to win a match")
-    group.add_argument("--escalation", choices=("continue", "reevaluate"), default="continue")
-    group.add_argument("--declare-out", choices=("standard", "alt1", "alt2"), default="standard")
+    defaults = Rules()
+    for name, field in Rules.model_fields.items():
+        default = getattr(defaults, name)
+        shown = default.value if isinstance(default, Enum) else default
+        about = f"{field.description} (default: {shown})"
+        if field.annotation is bool:
+            group.add_argument(
+                _flag(name), dest=name, action=argparse.BooleanOptionalAction, help=about
+            )
+            continue
+        choices = _choices(field.annotation)
+        kind = int if choices is None or isinstance(choices[0], int) else str
+        group.add_argument(_flag(name), dest=name, type=kind, choices=choices, help=about)
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The ``Rules`` the rule flags describe."""
-    return Rules(
-        pack=args.pack,
-        deal_packet=args.packet,
-        trick_count=args.count,
-        double_pinochle=not args.no_double_pinochle,
-        dix_per_trick=args.dix_per_trick,
-        dix_scores_when_played=args.dix_scores_when_played,
-        last_draw=args.last_draw,
-        playoff_head=args.playoff,
-        game="single-deal" if args.single_deal else "match",
-        target=args.target,
-        escalation=args.escalation,
-        declare_out=args.declare_out,
-    )
+    """The ``Rules`` the rule flags describe (a flag not given keeps its default)."""
+    given = {name: getattr(args, name) for name in Rules.model_fields}
+    try:
+        return Rules.model_validate({k: v for k, v in given.items() if v is not None})
+    except ValidationError as error:
+        problem = error.errors(include_url=False)[0]
+        flag = _flag(str(problem["loc"][0])) if problem["loc"] else "the rules"
+        raise UsageError(f"{flag}: {problem['msg']}") from None
+
+
+def _speed(text: str) -> float:
+    try:
+        speed = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(speed) or not 0 <= speed <= MAX_SPEED:
+        raise argparse.ArgumentTypeError(f"must be from 0 (instant) to {MAX_SPEED:g}")
+    return speed
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 def _add_display_options(parser: argparse.ArgumentParser) -> None:
@@ -72,7 +110,9 @@ def _add_display_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--ascii", action="store_true", help="cards as QS, 10H (no suit symbols)")
     group.add_argument("--four-color", action="store_true", help="a colour for each suit")
     group.add_argument("--theme", choices=("dark", "light"), default="dark")
-    group.add_argument("--speed", type=float, default=1.0, help="computer pace (0 = instant)")
+    group.add_argument(
+        "--speed", type=_speed, default=1.0, help="computer pace: 0 instant, 1 normal, up to 10"
+    )
 
 
 def _add_save_dir(parser: argparse.ArgumentParser) -> None:
@@ -84,15 +124,18 @@ def _add_save_dir(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from pinochle_tui.ai.registry import player_names
+
+    offered = ", ".join(player_names(offered=True))
+    parser = _Parser(
         prog="pinochle",
         description="Two-handed pinochle in the terminal. Without a command: play the computer.",
     )
     parser.add_argument("--version", action="version", version=f"pinochle {_version()}")
-    sub = parser.add_subparsers(dest="command", metavar="command")
+    sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a match against the computer (the default)")
-    play.add_argument("--level", choices=LEVELS, default="normal", help="the computer's strength")
+    play.add_argument("--level", default="normal", help=f"the computer: {offered}")
     play.add_argument("--seed", type=int, help="seed for the shuffle and the computer")
     play.add_argument("--name", default="You", help="your name")
     add_rule_options(play)
@@ -125,26 +168,34 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("schema", help="print the JSON Schema of the game log")
 
+    every = ", ".join(player_names())
     match = sub.add_parser("match", help="computer against computer on duplicate deals")
-    match.add_argument(
-        "--a", default="hard", help="first player's level (easy, normal, hard, random)"
-    )
-    match.add_argument("--b", default="normal", help="second player's level")
-    match.add_argument("--deals", type=int, default=200, help="deals (each played twice)")
+    match.add_argument("--a", default="hard", help=f"first player ({every})")
+    match.add_argument("--b", default="normal", help="second player")
+    match.add_argument("--deals", type=_at_least_one, default=200, help="deals (each played twice)")
     match.add_argument("--seed", type=int, default=1)
-    match.add_argument("--jobs", type=int, default=1, help="processes to use")
+    match.add_argument("--jobs", type=_at_least_one, default=1, help="processes to use")
     match.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_rule_options(match)
     return parser
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """The parsed command line, with ``rules`` built and player names checked;
+    raises ``UsageError`` (one line) for anything unusable."""
+    from pinochle_tui.ai.registry import entry
+
     argv = list(argv)
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
         argv.insert(0, "play")  # plain ``pinochle`` plays the computer
     args = build_parser().parse_args(argv)
     if hasattr(args, "pack"):
         args.rules = rules_from_args(args)
+    for option in ("level", "a", "b"):
+        if hasattr(args, option):
+            entry(getattr(args, option))  # UnknownPlayerError names the choices
+    if getattr(args, "level", None) is not None and not entry(args.level).offered:
+        raise UsageError(f"--level {args.level} is not offered as an opponent")
     return args
 
 
@@ -157,6 +208,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (``pinochle schema | head``): stop quietly, and
+        # keep Python from complaining when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 def run(args: argparse.Namespace) -> int:

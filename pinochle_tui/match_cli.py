@@ -10,25 +10,16 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import sys
 from collections.abc import Iterator
 from functools import partial
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from pinochle_tui.ai.levels import LEVELS
 from pinochle_tui.ai.match import GameResult, MatchSpec, MatchStats, play_duplicate, summarize
 
 
 def run_match(args: argparse.Namespace) -> int:
     """Play ``args.deals`` duplicate deals between levels ``args.a`` and ``args.b``."""
-    for level in (args.a, args.b):
-        if level not in LEVELS:
-            print(f"pinochle: unknown level {level!r}: one of {', '.join(LEVELS)}", file=sys.stderr)
-            return 2
-    if args.deals < 1 or args.jobs < 1:
-        print("pinochle: --deals and --jobs must be at least 1", file=sys.stderr)
-        return 2
     spec = MatchSpec(args.a, args.b, args.seed, args.rules)
     pairs: list[tuple[GameResult, GameResult]] = []
     with Progress(

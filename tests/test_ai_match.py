@@ -98,11 +98,3 @@ def test_match_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) ->
     assert sum(figures["hands_won"].values()) == 6
     assert figures["ci95"][0] <= figures["mean_diff"] <= figures["ci95"][1]
     assert "mean point difference per deal" in out[1]
-
-
-def test_match_command_rejects_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
-    args = argparse.Namespace(
-        a="expert", b="random", deals=1, seed=2, jobs=1, no_progress=True, rules=Rules()
-    )
-    assert run_match(args) == 2
-    assert "unknown level 'expert'" in capsys.readouterr().err

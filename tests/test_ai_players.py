@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from pinochle_tui.ai import LEVELS, make_player
+from pinochle_tui.ai import make_player, player_names
 from pinochle_tui.ai.heuristic import NormalPlayer, declare_if_sure
 from pinochle_tui.ai.solver import solve_playoff
 from pinochle_tui.engine import (
@@ -22,6 +22,8 @@ from pinochle_tui.engine import (
     Play,
     Rules,
     Seat,
+    Table,
+    UnsavedGame,
     pack,
     shuffled_deck,
 )
@@ -46,23 +48,16 @@ def crafted_deck(south: list[str], north: list[str], turn_up: str, rules: Rules)
 
 
 def play_game(levels: tuple[str, str], rules: Rules, seed: int) -> GameState:
-    """A whole game between two levels; every action must be among the legal ones."""
+    """A whole game between two levels through the table driver, which refuses
+    any action not among the legal ones."""
     players = [make_player(level, seed=seed + i) for i, level in enumerate(levels)]
-    state = GameState.new(rules, dealer=Seat(seed % 2))
     rng = random.Random(seed)
-    while not state.is_over:
-        if state.phase is Phase.DEAL:
-            state.deal(shuffled_deck(rules, rng))
-            continue
-        seat = state.to_act
-        legal = list(state.legal_actions(seat))
-        action = players[seat].choose(state.view(seat), legal)
-        assert action in legal, f"{levels[seat]} chose {action}, not legal"
-        state.apply(action)
-    return state
+    game = UnsavedGame.new(rules, lambda _: shuffled_deck(rules, rng), dealer=Seat(seed % 2))
+    Table(game).play(players)
+    return game.state
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", player_names())
 def test_every_level_plays_only_legal_actions(level: str) -> None:
     for seed in (1, 2):
         state = play_game((level, "normal"), Rules(game="single-deal"), seed)
@@ -82,7 +77,7 @@ OPTIONS = Rules(
 )
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", player_names())
 def test_every_level_plays_legally_under_the_rule_options(level: str) -> None:
     state = play_game((level, "easy"), OPTIONS, seed=5)
     assert state.is_over and state.hand_no == 1

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from pinochle_tui.ai import LEVELS, make_player
+from pinochle_tui.ai import make_player, player_names
 from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.world import World, build_state, sample_world
@@ -99,7 +99,7 @@ class Recorder:
         return self.inner.choose(view, legal)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", player_names())
 def test_players_only_ever_receive_a_seat_view(level: str) -> None:
     from pinochle_tui.ai.match import play_game
 
@@ -109,7 +109,7 @@ def test_players_only_ever_receive_a_seat_view(level: str) -> None:
     assert players[0].calls > 10
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", player_names())
 @pytest.mark.parametrize(("seed", "decisions"), [(7, 4), (8, 20)])
 def test_hidden_cards_do_not_change_a_decision(level: str, seed: int, decisions: int) -> None:
     state = mid_hand(seed, decisions)

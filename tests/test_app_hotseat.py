@@ -37,7 +37,7 @@ def check_privacy(app: PinochleApp) -> None:
     if app.screen is not game:
         return
     shown = sorted(FACE.findall(hand_row(app, game)))
-    if game.unveiled and game.viewer == state.to_act:
+    if game.seating.unveiled and game.viewer == state.to_act:
         mine = [*state.hand(game.viewer), *state.table(game.viewer)]
         assert shown == sorted(face(card, False) for card in mine)
     else:

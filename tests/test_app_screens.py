@@ -86,7 +86,7 @@ async def test_new_game_dialog_starts_a_hotseat_match(tmp_path: Path) -> None:
         await pilot.press("ctrl+s")
         assert await wait_until(pilot, lambda: "Pass to" in screen_text(app))
         game = game_of(app)
-        assert game.names == ("Ann", "Bob") and game.hotseat
+        assert game.names == ("Ann", "Bob") and game.seating.hotseat
         assert game.session.state.rules.target == 1500
 
 

@@ -1,6 +1,6 @@
 """Computer players: they see only a seat view and the legal actions."""
 
-from pinochle_tui.ai.levels import LEVELS, make_player
 from pinochle_tui.ai.player import Player, RandomPlayer
+from pinochle_tui.ai.registry import make_player, player_names, players
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "make_player"]
+__all__ = ["Player", "RandomPlayer", "make_player", "player_names", "players"]

@@ -12,17 +12,23 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pinochle_tui.ai.levels import make_player
-from pinochle_tui.ai.player import Player
-from pinochle_tui.engine.cards import Card
-from pinochle_tui.engine.deck import shuffled_deck
-from pinochle_tui.engine.errors import IllegalActionError
-from pinochle_tui.engine.rules import GameMode, Rules
-from pinochle_tui.engine.scoring import end_of_hand
-from pinochle_tui.engine.seats import Seat
-from pinochle_tui.engine.state import GameState
+from pinochle_tui.ai.registry import make_player
+from pinochle_tui.engine import (
+    Action,
+    Card,
+    GameMode,
+    Player,
+    Rules,
+    Seat,
+    SeatView,
+    Table,
+    UnsavedGame,
+    end_of_hand,
+    shuffled_deck,
+)
 
 #: The z value of a two-sided 95% normal interval.
 Z95 = 1.96
@@ -59,6 +65,21 @@ class GameResult:
         return self.a_points - self.b_points
 
 
+class Timed:
+    """A player whose decision times (ms) are kept, for the match figures."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+        self.times: list[float] = []
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        start = time.perf_counter()
+        action = self.player.choose(view, legal)
+        self.times.append((time.perf_counter() - start) * 1000)
+        return action
+
+
 def play_game(
     rules: Rules, deck: list[Card], dealer: Seat, players: tuple[Player, Player]
 ) -> tuple[tuple[int, int], tuple[list[float], list[float]]]:
@@ -66,23 +87,9 @@ def play_game(
 
     A player is asked (and timed) only when it has a choice.
     """
-    state = GameState.new(rules, dealer=dealer)
-    state.deal(deck)
-    times: tuple[list[float], list[float]] = ([], [])
-    while not state.is_over:
-        seat = state.to_act
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            state.apply(legal[0])
-            continue
-        view = state.view(seat)
-        start = time.perf_counter()
-        action = players[seat].choose(view, legal)
-        times[seat].append((time.perf_counter() - start) * 1000)
-        if action not in legal:
-            raise IllegalActionError(f"{players[seat].name} chose an illegal {action}")
-        state.apply(action)
-    return (state.scores[0], state.scores[1]), times
+    timed = (Timed(players[0]), Timed(players[1]))
+    outcome = Table(UnsavedGame.new(rules, lambda _: deck, dealer)).play(timed)
+    return outcome.scores, (timed[0].times, timed[1].times)
 
 
 def deal_setup(spec: MatchSpec, deal_no: int) -> tuple[list[Card], Seat]:

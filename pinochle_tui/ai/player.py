@@ -8,17 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
 
 from pinochle_tui.engine import Action, DeclareOut, SeatView
+from pinochle_tui.engine.table import Player
 
-
-class Player(Protocol):
-    """Anything that picks an action from what its seat can see."""
-
-    name: str
-
-    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action: ...
+__all__ = ["Player", "RandomPlayer"]
 
 
 class RandomPlayer:

@@ -87,6 +87,7 @@ from pinochle_tui.engine.rules import (
 from pinochle_tui.engine.scoring import end_of_hand, rounded
 from pinochle_tui.engine.seats import Seat
 from pinochle_tui.engine.state import GameState, LegalActions
+from pinochle_tui.engine.table import Decision, Game, Player, Table, UnsavedGame
 from pinochle_tui.engine.view import Phase, SeatView
 
 __all__ = [
@@ -100,6 +101,7 @@ __all__ = [
     "CardPlayed",
     "ClaimCounted",
     "Deal",
+    "Decision",
     "DeckError",
     "DeclareOut",
     "DeclareOutRule",
@@ -111,6 +113,7 @@ __all__ = [
     "Escalation",
     "Event",
     "ExchangeDix",
+    "Game",
     "GameMode",
     "GameOver",
     "GameState",
@@ -130,6 +133,7 @@ __all__ = [
     "Phase",
     "PinochleError",
     "Play",
+    "Player",
     "PlayoffHead",
     "PlayoffStarted",
     "PositionError",
@@ -139,10 +143,12 @@ __all__ = [
     "SeatView",
     "ShowDix",
     "Suit",
+    "Table",
     "TargetRaised",
     "Termination",
     "TrickCount",
     "TrickWon",
+    "UnsavedGame",
     "deal",
     "end_of_hand",
     "pack",

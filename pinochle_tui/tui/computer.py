@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 import uuid
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -72,5 +73,5 @@ class RemotePlayer:
         self._seed = seed
         self._key = uuid.uuid4().hex
 
-    def choose(self, view: SeatView, legal: list[Action]) -> Action:
-        return self._brain.choose(self._key, self._level, self._seed, view, legal)
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        return self._brain.choose(self._key, self._level, self._seed, view, list(legal))

@@ -11,8 +11,6 @@ from pinochle_tui.engine import Rules
 from pinochle_tui.record.models import PlayerInfo
 from pinochle_tui.record.session import GameSession
 
-LEVELS = ("easy", "normal", "hard")
-
 
 @dataclass(frozen=True, slots=True)
 class Display:

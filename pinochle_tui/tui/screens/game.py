@@ -1,9 +1,11 @@
 """The card table: where a match is played, hand after hand.
 
-The screen holds no rules: it asks the engine (through the game session) for
-the legal actions, sends the chosen one through ``session.apply`` (which
-autosaves), and redraws from the seat's view and the events returned. The
-computer thinks in a worker thread and posts its move back as a message.
+The screen holds no rules and no game loop: the table driver (``engine.table``)
+deals, applies forced actions and stops at each decision; the screen maps the
+decision to its widgets (the hand, the meld panel, a dialog), or hands it to
+the computer, which thinks in a worker and posts its move back. Every action
+goes through ``Table.act`` and the game session, which saves it before the
+screen shows it. Who sees which cards is ``seating.Seating``'s business.
 """
 
 from __future__ import annotations
@@ -22,25 +24,30 @@ from textual.widgets import Footer, Header, Static
 
 from pinochle_tui.engine import (
     Action,
+    Decision,
     DeclareOut,
     Event,
+    HandScored,
     IllegalActionError,
     Phase,
     PinochleError,
     Play,
+    Player,
     Seat,
     SeatView,
+    Table,
+    TargetRaised,
 )
-from pinochle_tui.engine.events import HandScored, TargetRaised
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.tui.cardfaces import hand_order
-from pinochle_tui.tui.computer import Brain, RemotePlayer
+from pinochle_tui.tui.computer import Brain
 from pinochle_tui.tui.narrate import Narrator
 from pinochle_tui.tui.screens.declare import DeclareOutScreen
 from pinochle_tui.tui.screens.game_over import GameOverScreen, summary_text
 from pinochle_tui.tui.screens.privacy import PrivacyScreen
 from pinochle_tui.tui.screens.score_sheet import HandSummary, ScoreSheetScreen
 from pinochle_tui.tui.screens.too_small import GAME_MODE
+from pinochle_tui.tui.seating import Seating
 from pinochle_tui.tui.setup import Display
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.log import GameLog
@@ -86,35 +93,33 @@ class GameScreen(Screen[None]):
     def __init__(self, session: GameSession, display: Display, seed: int | None = None) -> None:
         super().__init__()
         self.session = session
+        self.table = Table(session, auto_deal=False)
         self.options = display
         self.names = (session.players[0].name, session.players[1].name)
-        self.computers: dict[Seat, RemotePlayer] = {}
         self._brain: Brain | None = None
-        for seat in Seat:
-            info = session.players[seat]
-            if info.kind == "computer":
-                self._brain = self._brain or Brain()
-                level = info.level or "normal"
-                self.computers[seat] = self._brain.player(
-                    level, None if seed is None else seed + seat
-                )
-        self.hotseat = not self.computers
-        state = session.state
-        humans = [s for s in Seat if s not in self.computers] or [Seat.SOUTH]
-        #: The seat whose cards this screen shows.
-        self.viewer = state.to_act if self.hotseat and state.to_act in humans else humans[0]
-        #: Hotseat: the viewer has confirmed at the privacy screen that they are at the keys.
-        self.unveiled = not self.hotseat
-        self.narrator = Narrator(
-            self.names, None if self.hotseat else self.viewer, display.ascii_only
-        )
-        #: Counts applied actions, so a computer move for an older position is dropped.
-        self.move_no = 0
+        self.seating = Seating.of(session.players, self._computer, seed, session.state.to_act)
+        self.narrator = Narrator(self.names, self.seating.reader, display.ascii_only)
         self.thinking = False
         self._pause: tuple[Timer, Callable[[], None]] | None = None
         self._stalled = False
         self._footer_state: tuple[bool, bool] | None = None
         self._queued: tuple[Screen[Any], Callable[[Any], None]] | None = None
+
+    def _computer(self, level: str, seed: int | None) -> Player:
+        """A computer player thinking in the brain's process (started on first use)."""
+        if self._brain is None:
+            self._brain = Brain()
+        return self._brain.player(level, seed)
+
+    @property
+    def move_no(self) -> int:
+        """Counts deals and actions, so a computer move for an older position is dropped."""
+        return self.table.move_no
+
+    @property
+    def viewer(self) -> Seat:
+        """The seat whose cards this screen shows."""
+        return self.seating.viewer
 
     # -- layout ---------------------------------------------------------------
 
@@ -155,7 +160,7 @@ class GameScreen(Screen[None]):
         self.sub_title = " vs ".join(self.names)
         self.query_one(MeldPanel).display = False
         self.query_one(GameLog).tell(self._opening_lines())
-        self.advance()
+        self._after(self._guarded(self.table.advance))
 
     def _opening_lines(self) -> list[str]:
         rules = self.session.state.rules
@@ -169,7 +174,8 @@ class GameScreen(Screen[None]):
 
     @property
     def view(self) -> SeatView:
-        return self.session.state.view(self.viewer)
+        """What the viewer may see now."""
+        return self.table.view(self.viewer)
 
     def advance(self) -> None:
         """Whatever comes next: a deal, the end, a computer move, or a human's turn."""
@@ -177,18 +183,19 @@ class GameScreen(Screen[None]):
         if self.app.current_mode != GAME_MODE:
             self._stalled = True  # the terminal is too small: wait until it grows
             return
-        state = self.session.state
-        if state.is_over:
+        if self.table.outcome is not None:
+            state = self.session.state
             self._show(GameOverScreen(summary_text(state, self.names)), self._game_over_closed)
             return
-        if self.session.needs_deal:
-            self._deal()
+        if self.table.deal_due:
+            self._after(self._guarded(self.table.deal))
             return
-        seat = state.to_act
-        if seat in self.computers:
-            self._schedule_computer(seat)
-        elif seat != self.viewer or not self.unveiled:
-            self._pass_to(seat)
+        decision = self.table.decision()
+        assert decision is not None
+        if decision.seat in self.seating.computers:
+            self._schedule_computer(decision)
+        elif self.seating.pass_needed(decision.seat):
+            self._pass_to(decision.seat)
         else:
             self._await_human()
 
@@ -208,17 +215,18 @@ class GameScreen(Screen[None]):
         else:
             self.app.push_screen(screen, callback)
 
-    def _deal(self) -> None:
+    def _guarded(self, move: Callable[[], list[Event]]) -> list[Event] | None:
+        """Run a move of the table; a refusal is told, not raised (None)."""
         try:
-            events = self.session.deal()
+            return move()
         except PinochleError as error:
-            self.notify(str(error), title="Cannot deal", severity="error")
-            return
-        self.move_no += 1
-        self._after(events)
+            self.notify(str(error), title="Not allowed", severity="error")
+            return None
 
-    def _after(self, events: list[Event]) -> None:
+    def _after(self, events: list[Event] | None) -> None:
         """Tell what happened, then show the score sheet at the end of a hand, or go on."""
+        if events is None:
+            return
         self.query_one(GameLog).tell(self.narrator.lines(events))
         scored = [e for e in events if isinstance(e, HandScored)]
         if scored:
@@ -230,13 +238,10 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def apply(self, action: Action) -> bool:
-        """Play ``action`` through the session (which saves); False if refused."""
-        try:
-            events = self.session.apply(action)
-        except PinochleError as error:
-            self.notify(str(error), title="Not allowed", severity="error")
+        """Play ``action`` through the table (the session saves it first); False if refused."""
+        events = self._guarded(lambda: self.table.act(action))
+        if events is None:
             return False
-        self.move_no += 1
         self._cancel_pause()
         self._after(events)
         return True
@@ -246,16 +251,13 @@ class GameScreen(Screen[None]):
 
     # -- the computer ---------------------------------------------------------
 
-    def _schedule_computer(self, seat: Seat) -> None:
-        move_no = self.move_no
-
+    def _schedule_computer(self, decision: Decision) -> None:
         def think() -> None:
             self._pause = None
-            if move_no == self.move_no:
+            if decision.move_no == self.move_no:
                 self.thinking = True
                 self.render_state()
-                state = self.session.state
-                self._think(seat, move_no, state.view(seat), list(state.legal_actions(seat)))
+                self._think(decision)
 
         delay = PAUSE * self.options.speed
         if delay <= 0:
@@ -271,14 +273,15 @@ class GameScreen(Screen[None]):
             self._pause = None
 
     @work(thread=True, exclusive=True, group="computer")
-    def _think(self, seat: Seat, move_no: int, view: SeatView, legal: list[Action]) -> None:
+    def _think(self, decision: Decision) -> None:
+        legal = list(decision.legal)
         try:
-            action = self.computers[seat].choose(view, legal)
+            action = self.seating.computers[decision.seat].choose(decision.view, legal)
             error = None
         except Exception as exc:  # the game must go on even if the computer fails
             action = next(a for a in legal if not isinstance(a, DeclareOut))
             error = f"The computer failed ({exc}); it plays {action}."
-        self.post_message(ComputerMoved(move_no, action, error))
+        self.post_message(ComputerMoved(decision.move_no, action, error))
 
     def on_computer_moved(self, message: ComputerMoved) -> None:
         self.thinking = False
@@ -298,12 +301,11 @@ class GameScreen(Screen[None]):
     # -- the human --------------------------------------------------------------
 
     def _pass_to(self, seat: Seat) -> None:
-        self.unveiled = False
-        self.viewer = seat
+        self.seating.pass_to(seat)
         self.render_state()
 
         def unveil(_: object) -> None:
-            self.unveiled = True
+            self.seating.unveil()
             self.advance()
 
         self._show(PrivacyScreen(self.names[seat]), unveil)
@@ -317,13 +319,12 @@ class GameScreen(Screen[None]):
         self._sync_bindings()
 
     def on_hand_view_played(self, message: HandView.Played) -> None:
-        state = self.session.state
         if not self.human_turn:
             return
         action = Play(self.viewer, message.card)
-        if action not in state.legal_actions(self.viewer):
+        if action not in self.table.legal(self.viewer):
             try:
-                state.check(action)
+                self.session.state.check(action)
             except IllegalActionError as error:
                 self.app.clear_notifications()  # one refusal at a time, not a pile
                 self.notify(str(error), title="Not allowed", severity="warning", timeout=4)
@@ -331,19 +332,14 @@ class GameScreen(Screen[None]):
         self.apply(action)
 
     def on_meld_panel_chosen(self, message: MeldPanel.Chosen) -> None:
-        if self.human_turn and message.action in self.session.state.legal_actions(self.viewer):
+        if self.human_turn and message.action in self.table.legal(self.viewer):
             self.apply(message.action)
 
     @property
     def human_turn(self) -> bool:
         """True when a human at the keys is to act now."""
-        state = self.session.state
-        return (
-            state.to_act == self.viewer
-            and self.viewer not in self.computers
-            and self.unveiled
-            and state.phase in (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
-        )
+        decision = self.table.decision()
+        return decision is not None and self.seating.at_keys(decision.seat, decision.seat)
 
     def action_declare_out(self) -> None:
         view = self.view
@@ -358,11 +354,9 @@ class GameScreen(Screen[None]):
         self.app.push_screen(DeclareOutScreen(view), answered)
 
     def _may_declare(self) -> bool:
-        if self.viewer in self.computers or not self.unveiled:
+        if not self.seating.at_keys(self.viewer, self.session.state.to_act):
             return False
-        if self.hotseat and self.session.state.to_act != self.viewer:
-            return False
-        return DeclareOut(self.viewer) in self.session.state.legal_actions(self.viewer)
+        return DeclareOut(self.viewer) in self.table.legal(self.viewer)
 
     def _sync_bindings(self) -> None:
         """Redraw the footer only when a binding comes or goes (it is costly to redraw)."""
@@ -393,7 +387,7 @@ class GameScreen(Screen[None]):
         text = prompt(view, self.names, self.options.ascii_only)
         if self.thinking:
             text = f"{self.names[state.to_act]} is thinking…"
-        elif self.hotseat and not self.unveiled:
+        elif self.seating.hotseat and not self.seating.unveiled:
             text = f"Pass the keyboard to {self.names[state.to_act]}."
         self.query_one("#prompt", Static).update(text)
         self._render_hand(view)
@@ -402,12 +396,12 @@ class GameScreen(Screen[None]):
 
     def _render_hand(self, view: SeatView) -> None:
         hand = self.query_one(HandView)
-        if self.hotseat and not (self.unveiled and view.to_act == view.seat):
+        if not self.seating.shows_hand(view.to_act):
             hand.hide(len(view.hand) + len(view.tables[view.seat]))
             return
         playable: frozenset[Any] | None = None
         if self.human_turn and view.phase in (Phase.LEAD, Phase.FOLLOW):
-            legal = self.session.state.legal_actions(self.viewer)
+            legal = self.table.legal(self.viewer)
             playable = frozenset(a.card for a in legal if isinstance(a, Play))
         hand.show(
             hand_order(view.hand, view.trump),
@@ -419,8 +413,7 @@ class GameScreen(Screen[None]):
     def _render_panel(self, view: SeatView) -> None:
         panel = self.query_one(MeldPanel)
         if self.human_turn and view.phase is Phase.MELD:
-            legal = self.session.state.legal_actions(self.viewer)
-            panel.offer(distinct_choices(legal, view), view)
+            panel.offer(distinct_choices(self.table.legal(self.viewer), view), view)
             panel.display = True
         else:
             panel.display = False

@@ -18,8 +18,9 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from pinochle_tui.ai.registry import players
 from pinochle_tui.engine import Rules
-from pinochle_tui.tui.setup import LEVELS, MatchSetup
+from pinochle_tui.tui.setup import MatchSetup
 
 _HOTSEAT = "hotseat"
 
@@ -64,7 +65,10 @@ class NewGameScreen(ModalScreen[MatchSetup | None]):
             with VerticalScroll(id="new-game-form"):
                 yield Label("Opponent")
                 yield Select(
-                    [(f"Computer, {level}", level) for level in LEVELS]
+                    [
+                        (f"Computer, {entry.name}: {entry.summary}", entry.name)
+                        for entry in players(offered=True)
+                    ]
                     + [("Two players at this terminal (hotseat)", _HOTSEAT)],
                     value=opponent,
                     allow_blank=False,

@@ -1,0 +1,103 @@
+"""The registry of players: every computer level and benchmark player by name,
+and any player an installed package adds.
+
+The command line (``--level``, ``match --a``), the New game dialog and
+``pinochle match`` all read this one list. A package adds a player through the
+entry-point group ``pinochle_tui.players``: the entry point's name is the
+player's name, and it loads a factory ``factory(seed: int | None) -> Player``
+whose docstring's first line describes the player.
+
+>>> [entry.name for entry in players(offered=True)]
+['easy', 'normal', 'hard']
+>>> make_player("normal").name
+'normal'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import entry_points
+
+from pinochle_tui.ai.heuristic import EasyPlayer, NormalPlayer
+from pinochle_tui.ai.player import RandomPlayer
+from pinochle_tui.ai.sampling import HardPlayer
+from pinochle_tui.engine import PinochleError, Player
+
+#: The entry-point group through which installed packages add players.
+ENTRY_POINT_GROUP = "pinochle_tui.players"
+
+Factory = Callable[[int | None], Player]
+
+
+class UnknownPlayerError(PinochleError):
+    """A player name that is not in the registry."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    """One player the registry knows: a name, how to make it, and a line about it."""
+
+    name: str
+    summary: str
+    #: Offered as an opponent in the app and ``pinochle play``; benchmark-only
+    #: players (random, perfect information) are not.
+    offered: bool
+    #: Returns the factory (a plugin's module is imported on first use only).
+    load: Callable[[], Factory]
+
+
+def _builtin(name: str, factory: Factory, summary: str, offered: bool) -> PlayerEntry:
+    return PlayerEntry(name, summary, offered, lambda: factory)
+
+
+#: The built-in players, weakest first.
+BUILTIN = (
+    _builtin("random", RandomPlayer, "plays a random legal action", offered=False),
+    _builtin("easy", EasyPlayer, "simple habits, and a random card now and then", offered=True),
+    _builtin("normal", NormalPlayer, "counts cards, melds well, exact playoff", offered=True),
+    _builtin("hard", HardPlayer, "samples the hidden cards and plays each out", offered=True),
+)
+
+
+def _plugin(name: str, load: Callable[[], object]) -> PlayerEntry:
+    def factory() -> Factory:
+        found = load()
+        if not callable(found):
+            raise UnknownPlayerError(f"the plugin player {name!r} does not load a factory")
+        return found
+
+    return PlayerEntry(name, "an installed plugin player", offered=True, load=factory)
+
+
+@cache
+def _registry() -> dict[str, PlayerEntry]:
+    found = {entry.name: entry for entry in BUILTIN}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        found.setdefault(point.name, _plugin(point.name, point.load))
+    return found
+
+
+def players(offered: bool = False) -> list[PlayerEntry]:
+    """Every registered player (built-ins first, weakest first); with
+    ``offered``, only those the app offers as opponents."""
+    return [e for e in _registry().values() if e.offered or not offered]
+
+
+def player_names(offered: bool = False) -> tuple[str, ...]:
+    return tuple(entry.name for entry in players(offered))
+
+
+def entry(name: str) -> PlayerEntry:
+    """The registered player ``name``; ``UnknownPlayerError`` names the choices."""
+    try:
+        return _registry()[name]
+    except KeyError:
+        choices = ", ".join(player_names())
+        raise UnknownPlayerError(f"unknown player {name!r}: one of {choices}") from None
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    """A new player of the registered ``name``; the same seed gives the same play."""
+    return entry(name).load()(seed)

@@ -1,0 +1,222 @@
+"""The table driver: the one game loop of the project.
+
+A ``Table`` runs a game held by a ``Game`` (a ``record.GameSession`` that saves
+every action, or an ``UnsavedGame`` in memory): it deals when a hand is due,
+applies forced actions (a seat with a single legal choice) itself, and
+otherwise stops at a ``Decision`` (the seat to act, its view and its legal
+actions, computed once per position) until someone acts. ``play`` runs that
+loop with players that choose from a view; the app instead maps each decision
+to its widgets and acts when the person (or the computer, in a worker) does.
+
+>>> import random
+>>> from pinochle_tui.engine import Rules, shuffled_deck
+>>> rules = Rules(game="single-deal")
+>>> game = UnsavedGame.new(rules, lambda hand_no: shuffled_deck(rules, random.Random(hand_no)))
+>>> class FirstChoice:
+...     name = "first"
+...     def choose(self, view, legal):
+...         return legal[0]
+>>> outcome = Table(game).play((FirstChoice(), FirstChoice()))
+>>> outcome.termination.name in ("SINGLE_DEAL_WON", "SINGLE_DEAL_DRAWN")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from pinochle_tui.engine.actions import Action
+from pinochle_tui.engine.cards import Card
+from pinochle_tui.engine.errors import IllegalActionError
+from pinochle_tui.engine.events import Event
+from pinochle_tui.engine.outcome import Outcome
+from pinochle_tui.engine.rules import Rules
+from pinochle_tui.engine.seats import Seat
+from pinochle_tui.engine.state import GameState, LegalActions
+from pinochle_tui.engine.view import Phase, SeatView
+
+
+class Game(Protocol):
+    """Where a table's game lives: its state, where decks come from, and where
+    actions go (a game session records and saves each one)."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    def deal(self) -> list[Event]:
+        """Deal the next hand."""
+        ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action (``IllegalActionError`` otherwise, nothing changed)."""
+        ...
+
+
+class Player(Protocol):
+    """Anything that picks an action from what its seat can see: a seat view
+    and the legal actions in, one of them out. It never sees the game state,
+    so it cannot peek at hidden cards."""
+
+    name: str
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action: ...
+
+
+class UnsavedGame:
+    """A game in memory, dealt from ``decks(hand_no)`` (hand numbers from 1)."""
+
+    def __init__(self, state: GameState, decks: Callable[[int], Sequence[Card | str]]) -> None:
+        self._state = state
+        self._decks = decks
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        decks: Callable[[int], Sequence[Card | str]],
+        dealer: Seat = Seat.SOUTH,
+    ) -> UnsavedGame:
+        """A new game that ``dealer`` deals first."""
+        return cls(GameState.new(rules, dealer=dealer), decks)
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    def deal(self) -> list[Event]:
+        return self._state.deal(self._decks(self._state.hand_no + 1))
+
+    def apply(self, action: Action) -> list[Event]:
+        return self._state.apply(action)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A seat must choose: what it sees and what it may do, at position ``move_no``."""
+
+    seat: Seat
+    view: SeatView
+    legal: LegalActions
+    #: The table's move counter when the decision arose: an answer computed for
+    #: an older position (the other player declared out meanwhile) is stale.
+    move_no: int
+
+
+class Table:
+    """Drives one game: deals, forced actions, decisions, the end.
+
+    ``auto_deal`` deals each hand as soon as it is due; without it the table
+    stops between hands (``deal_due``) until ``deal()`` is called, so the app
+    can show the score sheet first.
+    """
+
+    def __init__(self, game: Game, *, auto_deal: bool = True) -> None:
+        self.game = game
+        self.auto_deal = auto_deal
+        #: Deals and actions applied through this table.
+        self.move_no = 0
+        self._views: dict[Seat, SeatView] = {}
+        self._legal: dict[Seat, LegalActions] = {}
+        self._cached_at = -1
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended; None while it goes on."""
+        return self.game.state.outcome
+
+    @property
+    def deal_due(self) -> bool:
+        return self.game.state.phase is Phase.DEAL
+
+    # -- what the position offers, computed once per position -----------------
+
+    def _fresh(self) -> None:
+        if self._cached_at != self.move_no:
+            self._views.clear()
+            self._legal.clear()
+            self._cached_at = self.move_no
+
+    def view(self, seat: Seat) -> SeatView:
+        """What ``seat`` may know now."""
+        self._fresh()
+        found = self._views.get(seat)
+        if found is None:
+            found = self._views[seat] = self.game.state.view(seat)
+        return found
+
+    def legal(self, seat: Seat) -> LegalActions:
+        """What ``seat`` may do now (declaring out may be open to the seat not to act)."""
+        self._fresh()
+        found = self._legal.get(seat)
+        if found is None:
+            found = self._legal[seat] = self.game.state.legal_actions(seat)
+        return found
+
+    def decision(self) -> Decision | None:
+        """The decision the game waits for, or None between hands or at the end."""
+        state = self.game.state
+        if state.phase in (Phase.DEAL, Phase.GAME_OVER):
+            return None
+        seat = state.to_act
+        return Decision(seat, self.view(seat), self.legal(seat), self.move_no)
+
+    # -- moving the game on ------------------------------------------------------
+
+    def advance(self) -> list[Event]:
+        """Do what needs no one's choice: deal a due hand (with ``auto_deal``) and
+        apply every forced action, up to the next real decision or the end."""
+        events: list[Event] = []
+        while True:
+            state = self.game.state
+            if state.phase is Phase.DEAL:
+                if not self.auto_deal:
+                    return events
+                events += self._record(self.game.deal())
+                continue
+            if state.phase is Phase.GAME_OVER:
+                return events
+            legal = self.legal(state.to_act)
+            if len(legal) != 1:
+                return events
+            events += self._record(self.game.apply(legal[0]))
+
+    def deal(self) -> list[Event]:
+        """Deal the hand that is due, then ``advance``."""
+        if not self.deal_due:
+            raise IllegalActionError("No hand is due to be dealt now.")
+        return self._record(self.game.deal()) + self.advance()
+
+    def act(self, action: Action) -> list[Event]:
+        """Apply one chosen action (any seat's legal action, such as declaring
+        out while the other seat is to act), then ``advance``. An illegal action
+        raises ``IllegalActionError`` with the reason and changes nothing."""
+        if action not in self.legal(action.seat):
+            self.game.state.check(action)  # raises with the reason
+        return self._record(self.game.apply(action)) + self.advance()
+
+    def _record(self, events: list[Event]) -> list[Event]:
+        self.move_no += 1
+        return events
+
+    def play(self, players: Sequence[Player]) -> Outcome:
+        """Play the game to its end, asking ``players[seat]`` at each decision of
+        that seat. A player that chooses an illegal action raises
+        ``IllegalActionError`` naming it."""
+        self.advance()
+        while (outcome := self.outcome) is None:
+            decision = self.decision()
+            if decision is None:  # a hand is due, without ``auto_deal``
+                self.deal()
+                continue
+            player = players[decision.seat]
+            action = player.choose(decision.view, decision.legal)
+            if action not in decision.legal:
+                raise IllegalActionError(f"{player.name} chose an illegal action: {action}")
+            self.act(action)
+        return outcome

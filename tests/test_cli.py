@@ -1,0 +1,91 @@
+"""The command line: rule flags generated from the ``Rules`` model, players from
+the registry, and every bad argument one line on stderr with exit status 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from pinochle_tui.cli import main, parse_args
+from pinochle_tui.engine import GameMode, Rules, TrickCount
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["match", "--a", "nosuchbot"], "unknown player 'nosuchbot': one of random, easy"),
+        (["match", "--target", "5"], "--target: Input should be greater than or equal to 10"),
+        (["match", "--target", "1000000"], "--target: Input should be less than or equal to"),
+        (["match", "--pack", "52"], "argument --pack: invalid choice: 52"),
+        (["match", "--deals", "0"], "argument --deals: must be at least 1"),
+        (["match", "--jobs", "two"], "argument --jobs: not a whole number: 'two'"),
+        (["play", "--speed", "inf"], "argument --speed: must be from 0 (instant) to 10"),
+        (["play", "--speed", "nan"], "argument --speed: must be from 0 (instant) to 10"),
+        (["play", "--speed", "fast"], "argument --speed: not a number: 'fast'"),
+        (["play", "--level", "random"], "--level random is not offered as an opponent"),
+        (["play", "--trick-count", "all"], "argument --trick-count: invalid choice: 'all'"),
+        (["hotseat", "--names", "Ann"], "argument --names: expected 2 arguments"),
+        (["verify"], "the following arguments are required: file"),
+        (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+    ],
+)
+def test_a_bad_argument_is_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and captured.err.startswith("pinochle: ")
+    assert message in captured.err
+
+
+def test_every_rule_has_a_flag_with_its_default_in_the_help() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "pinochle_tui.cli", "match", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    for name, field in Rules.model_fields.items():
+        flag = "--" + name.replace("_", "-")
+        assert flag in result.stdout, flag
+        assert str(field.description)[:20] in " ".join(result.stdout.split())
+    assert "(default: 1000)" in result.stdout and "--no-double-pinochle" in result.stdout
+
+
+def test_rule_flags_reach_the_rules() -> None:
+    args = parse_args(
+        [
+            "match",
+            "--pack",
+            "64",
+            "--trick-count",
+            "counters",
+            "--no-double-pinochle",
+            "--game",
+            "single-deal",
+            "--target",
+            "1500",
+            "--dix-per-trick",
+            "2",
+        ]
+    )
+    rules: Rules = args.rules
+    assert rules.pack == 64 and rules.trick_count is TrickCount.COUNTERS
+    assert not rules.double_pinochle and rules.game is GameMode.SINGLE_DEAL
+    assert rules.target == 1500 and rules.dix_per_trick == 2
+    assert parse_args(["match"]).rules == Rules()
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    result = subprocess.run(
+        f"{sys.executable} -m pinochle_tui.cli schema | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.stdout.strip() == "{"
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
