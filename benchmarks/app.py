@@ -5,7 +5,7 @@ The app runs headless; a keyboard player plays the human seat against the
 computer at speed 0 while a 10 ms interval timer measures event-loop lag
 (the extra delay of each tick) during the computer's turns.
 
-Run: PYTHONPATH=. python benchmarks/app.py [--level hard] [--hands 2]
+Run: python benchmarks/app.py [--level hard] [--hands 2]
 """
 
 from __future__ import annotations
@@ -17,14 +17,17 @@ START = time.perf_counter()
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
 import json  # noqa: E402
+import sys  # noqa: E402
 import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for ``tests.probe``
+
 from pinochle_tui.engine import Rules  # noqa: E402
 from pinochle_tui.tui.app import PinochleApp  # noqa: E402
-from pinochle_tui.tui.probe import KeyboardPlayer, game_of, wait_until  # noqa: E402
 from pinochle_tui.tui.setup import Display, MatchSetup  # noqa: E402
 from pinochle_tui.tui.widgets.hand import HandView  # noqa: E402
+from tests.probe import KeyboardPlayer, game_of, wait_until  # noqa: E402
 
 TICK = 0.01
 

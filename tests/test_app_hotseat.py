@@ -8,11 +8,11 @@ from pathlib import Path
 from pinochle_tui.engine import Rules, Seat
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.cardfaces import face
-from pinochle_tui.tui.probe import KeyboardPlayer, game_of, screen_text, wait_until
 from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.privacy import PrivacyScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
+from tests.probe import KeyboardPlayer, game_of, screen_text, wait_until
 
 
 def hand_row(app: PinochleApp, game: GameScreen) -> str:

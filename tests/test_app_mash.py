@@ -7,8 +7,8 @@ from pathlib import Path
 
 from pinochle_tui.engine import Action, Event, Rules
 from pinochle_tui.tui.app import PinochleApp
-from pinochle_tui.tui.probe import game_of
 from pinochle_tui.tui.setup import Display, MatchSetup
+from tests.probe import game_of
 
 #: Every key the app binds, and a few it does not; never "q" or ctrl+c (they quit).
 #: Keys that open dialogs are rarer, so the mashing also plays the game.

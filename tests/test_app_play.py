@@ -6,10 +6,10 @@ from pathlib import Path
 
 from pinochle_tui.engine import Phase, Rules
 from pinochle_tui.tui.app import PinochleApp
-from pinochle_tui.tui.probe import KeyboardPlayer, game_of, screen_text, wait_until
 from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.log import GameLog
+from tests.probe import KeyboardPlayer, game_of, screen_text, wait_until
 
 #: A seed whose first hand gives the human melds and the dix exchange (found by search).
 SEED = 7

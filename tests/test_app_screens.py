@@ -10,7 +10,6 @@ from pinochle_tui.cli import parse_args
 from pinochle_tui.engine import Rules
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.launch import setup_from_args
-from pinochle_tui.tui.probe import game_of, screen_text, wait_until
 from pinochle_tui.tui.screens.declare import DeclareOutScreen
 from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.new_game import NewGameScreen
@@ -18,6 +17,7 @@ from pinochle_tui.tui.screens.rules_help import RulesScreen
 from pinochle_tui.tui.screens.too_small import TooSmallScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
+from tests.probe import game_of, screen_text, wait_until
 
 
 def make_app(tmp_path: Path, **display: object) -> PinochleApp:

@@ -11,10 +11,10 @@ from textual.pilot import Pilot
 
 from pinochle_tui.engine import Rules
 from pinochle_tui.tui.app import PinochleApp
-from pinochle_tui.tui.probe import KeyboardPlayer, game_of, wait_until
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
+from tests.probe import KeyboardPlayer, game_of, wait_until
 
 SEED = 7
 

@@ -81,6 +81,7 @@ def test_legal_actions_are_a_read_only_sequence() -> None:
     legal = state.legal_actions(S)
     assert isinstance(legal, Sequence) and len(legal) == 13  # 12 cards, declare out
     first = legal[0]
+    assert isinstance(first, Play)
     assert legal.index(first) == 0 and legal[:2] == list(legal)[:2]
     assert first in legal and Play(N, first.card) not in legal
     assert list(reversed(legal))[-1] == first

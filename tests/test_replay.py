@@ -104,7 +104,7 @@ async def test_both_hands_face_up_then_one_seat(game: tuple[GameSession, list[Fr
         assert "12 cards, face down" in _panel(app, Seat.NORTH)
         assert south_card in _panel(app, Seat.SOUTH)
         await pilot.press("v")
-        assert app.viewer is Seat.NORTH
+        assert app.viewer is Seat.NORTH  # type: ignore[comparison-overlap]
         assert "12 cards, face down" in _panel(app, Seat.SOUTH)
         await pilot.press("v")
         assert app.viewer is None

@@ -1,7 +1,7 @@
 """Driving a running app from outside, as a player at the keyboard would: the
 text on screen, waiting for a condition, and a simple keyboard player.
 
-Used by the app tests and ``benchmarks/app.py``; nothing in the app uses it.
+Used by the app tests and ``benchmarks/app.py``; it lives with the tests, outside the package.
 """
 
 from __future__ import annotations
