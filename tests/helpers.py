@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 import pytest
 
+from pinochle_tui.ai.registry import make_player
+from pinochle_tui.ai.sampling import HardPlayer
 from pinochle_tui.engine import (
     Action,
     Card,
@@ -27,6 +29,7 @@ from pinochle_tui.engine import (
     MeldKind,
     Phase,
     Play,
+    Player,
     Rules,
     Seat,
     ShowDix,
@@ -285,3 +288,15 @@ def finish_hand(
     while state.phase not in (Phase.DEAL, Phase.GAME_OVER):
         events += state.apply(policy(state))
     return events
+
+
+#: Samples of the hidden cards the hard player draws in tests: what they check
+#: (legal play, the seat view only, determinism) does not depend on the number.
+TEST_WORLDS = 6
+
+
+def quick_player(level: str, seed: int | None = None) -> Player:
+    """The registered player ``level``, the sampling one on a small budget."""
+    if level == "hard":
+        return HardPlayer(seed, worlds=TEST_WORLDS)
+    return make_player(level, seed)

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
-from pinochle_tui.ai import make_player, player_names
+from pinochle_tui.ai import player_names
 from pinochle_tui.ai.heuristic import NormalPlayer, declare_if_sure
 from pinochle_tui.ai.solver import solve_playoff
 from pinochle_tui.engine import (
+    Action,
     Card,
     DeclareOut,
     ExchangeDix,
@@ -20,14 +22,17 @@ from pinochle_tui.engine import (
     MeldKind,
     Phase,
     Play,
+    Player,
     Rules,
     Seat,
+    SeatView,
     Table,
     UnsavedGame,
     pack,
     shuffled_deck,
 )
 from pinochle_tui.engine.tricks import reply_wins
+from tests.helpers import quick_player
 
 
 def crafted_deck(south: list[str], north: list[str], turn_up: str, rules: Rules) -> list[Card]:
@@ -50,7 +55,7 @@ def crafted_deck(south: list[str], north: list[str], turn_up: str, rules: Rules)
 def play_game(levels: tuple[str, str], rules: Rules, seed: int) -> GameState:
     """A whole game between two levels through the table driver, which refuses
     any action not among the legal ones."""
-    players = [make_player(level, seed=seed + i) for i, level in enumerate(levels)]
+    players = [quick_player(level, seed=seed + i) for i, level in enumerate(levels)]
     rng = random.Random(seed)
     game = UnsavedGame.new(rules, lambda _: shuffled_deck(rules, rng), dealer=Seat(seed % 2))
     Table(game).play(players)
@@ -146,11 +151,14 @@ def test_declares_out_only_when_the_count_reaches_the_target() -> None:
     legal = list(state.legal_actions(Seat.SOUTH))
     assert state.view(Seat.SOUTH).won_points[Seat.SOUTH] == 11
     assert declare_if_sure(state.view(Seat.SOUTH), legal) is None
-    state.scores[Seat.SOUTH] = 990  # 990 + rounded(11) = 1000
-    assert declare_if_sure(state.view(Seat.SOUTH), legal) == DeclareOut(Seat.SOUTH)
-    assert _normal_choice(state) == DeclareOut(Seat.SOUTH)
-    state.scores[Seat.SOUTH] = 989
-    assert declare_if_sure(state.view(Seat.SOUTH), legal) is None
+
+    def scored(south: int) -> GameState:
+        return GameState.from_position(state.position().replace("scores=0,0", f"scores={south},0"))
+
+    at_target = scored(990)  # 990 + rounded(11) = 1000
+    assert declare_if_sure(at_target.view(Seat.SOUTH), legal) == DeclareOut(Seat.SOUTH)
+    assert _normal_choice(at_target) == DeclareOut(Seat.SOUTH)
+    assert declare_if_sure(scored(989).view(Seat.SOUTH), legal) is None
 
 
 def _value(state: GameState, card: int) -> int:
@@ -174,6 +182,26 @@ def _value(state: GameState, card: int) -> int:
     return solve(winner, None) + (won if winner == seat else 0)
 
 
+class PlayoffChecker:
+    """Wraps a player: each playoff card it chooses must be optimal (``_value``)."""
+
+    def __init__(self, inner: Player, game: UnsavedGame) -> None:
+        self.inner, self.game = inner, game
+        self.name = inner.name
+        self.checked = self.full = 0
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        action = self.inner.choose(view, legal)
+        state = self.game.state
+        if state.playoff and len(legal) > 1:
+            assert isinstance(action, Play)
+            best = max(_value(state, a.card.id) for a in legal if isinstance(a, Play))
+            assert _value(state, action.card.id) == best
+            self.checked += 1
+            self.full += len(state.hand(state.to_act)) == 12
+        return action
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_playoff_play_is_optimal_trick_after_trick(level: str) -> None:
     """The same player solves every playoff decision, from the full 12 cards
@@ -182,19 +210,10 @@ def test_playoff_play_is_optimal_trick_after_trick(level: str) -> None:
     checked = full = 0
     for seed in (11, 12, 13):
         rules = Rules(game="single-deal")
-        state = GameState.new(rules, dealer=Seat.SOUTH)
-        state.deal(shuffled_deck(rules, random.Random(seed)))
-        players = {Seat.SOUTH: make_player(level, seed=1), Seat.NORTH: make_player("easy", seed)}
-        while not state.is_over:
-            seat = state.to_act
-            legal = list(state.legal_actions(seat))
-            action = players[seat].choose(state.view(seat), legal)
-            if seat == Seat.SOUTH and state.playoff and len(legal) > 1:
-                assert isinstance(action, Play)
-                best = max(_value(state, a.card.id) for a in legal if isinstance(a, Play))
-                assert _value(state, action.card.id) == best
-                checked += 1
-                full += len(state.hand(seat)) == 12
-            state.apply(action)
+        deck = shuffled_deck(rules, random.Random(seed))
+        game = UnsavedGame.new(rules, lambda _: deck)  # noqa: B023 (played out at once)
+        south = PlayoffChecker(quick_player(level, seed=1), game)
+        Table(game).play((south, quick_player("easy", seed)))
+        checked, full = checked + south.checked, full + south.full
     assert checked >= 20
     assert full >= 1

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from pinochle_tui.ai import make_player, player_names
+from pinochle_tui.ai import player_names
 from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.world import World, build_state, sample_world
@@ -22,6 +22,7 @@ from pinochle_tui.engine import (
     SeatView,
     shuffled_deck,
 )
+from tests.helpers import quick_player
 
 
 def mid_hand(seed: int, decisions: int) -> GameState:
@@ -85,7 +86,7 @@ class Recorder:
     """Wraps a player and checks what it is given."""
 
     def __init__(self, level: str) -> None:
-        self.inner = make_player(level, seed=9)
+        self.inner = quick_player(level, seed=9)
         self.name = self.inner.name
         self.calls = 0
 
@@ -121,8 +122,8 @@ def test_hidden_cards_do_not_change_a_decision(level: str, seed: int, decisions:
     assert other.hands[seat.other] != state.hands[seat.other] or other.stock != state.stock
     legal = list(state.legal_actions(seat))
     assert list(other.legal_actions(seat)) == legal
-    first = make_player(level, seed=5).choose(view, legal)
-    second = make_player(level, seed=5).choose(other.view(seat), legal)
+    first = quick_player(level, seed=5).choose(view, legal)
+    second = quick_player(level, seed=5).choose(other.view(seat), legal)
     assert first == second
 
 
@@ -130,7 +131,7 @@ def test_hard_is_deterministic_for_a_seed() -> None:
     state = mid_hand(10, 6)
     seat = state.to_act
     view, legal = state.view(seat), list(state.legal_actions(seat))
-    player = make_player("hard", seed=3)
+    player = quick_player("hard", seed=3)
     assert player.choose(view, legal) == player.choose(view, legal)
-    assert player.choose(view, legal) == make_player("hard", seed=3).choose(view, legal)
+    assert player.choose(view, legal) == quick_player("hard", seed=3).choose(view, legal)
     assert mask(view.hand) == state.hands[seat]

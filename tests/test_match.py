@@ -40,9 +40,10 @@ from tests.helpers import N, S, finish_hand, greedy_action, play, refused, snaps
 def seeded(seed: int, rules: Rules | None = None, start: tuple[int, int] = (0, 0)) -> GameState:
     """Seed ``seed``'s deck dealt by North, with ``start`` as the scores so far."""
     rules = rules or Rules()
-    state = GameState.new(rules, dealer=N)
+    south, north = start
+    waiting = f"hand=0 turn=N:deal target={rules.target} scores={south},{north}"
+    state = GameState.from_position(waiting, rules)
     state.deal(shuffled_deck(rules, random.Random(seed)))
-    state.scores = list(start)
     return state
 
 

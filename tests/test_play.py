@@ -22,11 +22,12 @@ from pinochle_tui.engine import (
     Rules,
     ShowDix,
     Suit,
+    pack,
     parse_action,
 )
 from pinochle_tui.engine.events import CardDrawn, CardPlayed, TrickWon
 from pinochle_tui.engine.tricks import reply_wins, trick_points
-from tests.helpers import N, S, phase, play, refused, stacked_state, trick
+from tests.helpers import N, S, finish_hand, phase, play, refused, stacked_state, trick
 
 SOUTH = "AH AH 10H KH QC JC 9C AS 10S 9D 9D 10D"
 NORTH = "KS QS JS 9S 10C 10C JH 9H QD JD AC KC"
@@ -147,7 +148,9 @@ def test_before_the_deal_and_after_the_game() -> None:
     state = GameState.new(Rules(game="single-deal"))
     refused(state, Play(S, Card.parse("AS")), "The next hand has not been dealt yet")
     refused(state, DeclareOut(S), "not been dealt")
-    state.phase = Phase.GAME_OVER
+    state.deal(pack(Rules()))
+    finish_hand(state)
+    assert state.is_over
     refused(state, Play(S, Card.parse("AS")), "The game is over")
     with pytest.raises(IllegalActionError, match="The game is over"):
         state.deal(["AS"] * 48)

@@ -31,6 +31,8 @@ from pinochle_tui.engine import (
     Rules,
     Seat,
     ShowDix,
+    Table,
+    UnsavedGame,
     pack,
 )
 from pinochle_tui.engine.cards import cards_of
@@ -77,25 +79,30 @@ S, N = Seat.SOUTH, Seat.NORTH
 def play_game(
     rules: Rules, seed: int, step: Callable[[GameState, random.Random], None] | None = None
 ) -> tuple[GameState, list[Event], list[Action | list[Card]]]:
-    """One random game: returns the final state, every event, and the script
-    (decks and actions) that reproduces it. ``step(state, rng)`` runs before each action."""
+    """One random game through the table driver (every action a decision):
+    returns the final state, every event, and the script (decks and actions)
+    that reproduces it. ``step(state, rng)`` runs before each action and deal."""
     rng = random.Random(seed)
-    state = GameState.new(rules, dealer=rng.choice([S, N]))
-    events: list[Event] = []
     script: list[Action | list[Card]] = []
-    while not state.is_over:
+
+    def decks(hand_no: int) -> list[Card]:
         if step is not None:
-            step(state, rng)
-        if state.phase is Phase.DEAL:
-            deck = pack(rules)
-            rng.shuffle(deck)
-            script.append(deck)
-            events += state.deal(deck)
-            continue
-        action = random_action(state, rng, declare=0.004)
+            step(game.state, rng)
+        deck = pack(rules)
+        rng.shuffle(deck)
+        script.append(deck)
+        return deck
+
+    game = UnsavedGame.new(rules, decks, dealer=rng.choice([S, N]))
+    table = Table(game, auto_forced=False)
+    events = table.advance()
+    while table.decision() is not None:
+        if step is not None:
+            step(game.state, rng)
+        action = random_action(game.state, rng, declare=0.004)
         script.append(action)
-        events += state.apply(action)
-    return state, events, script
+        events += table.act(action)
+    return game.state, events, script
 
 
 # -- invariants ------------------------------------------------------------

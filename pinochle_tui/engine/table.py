@@ -107,14 +107,18 @@ class Decision:
 class Table:
     """Drives one game: deals, forced actions, decisions, the end.
 
-    ``auto_deal`` deals each hand as soon as it is due; without it the table
-    stops between hands (``deal_due``) until ``deal()`` is called, so the app
-    can show the score sheet first.
+    Like pokerkit's automations, the chores can be left to the caller:
+    ``auto_deal`` deals each hand as soon as it is due (without it the table
+    stops between hands, ``deal_due``, until ``deal()`` is called, so the app
+    can show the score sheet first); ``auto_forced`` applies an action that is
+    a seat's only legal choice (without it every action is a decision, for a
+    test that checks each position).
     """
 
-    def __init__(self, game: Game, *, auto_deal: bool = True) -> None:
+    def __init__(self, game: Game, *, auto_deal: bool = True, auto_forced: bool = True) -> None:
         self.game = game
         self.auto_deal = auto_deal
+        self.auto_forced = auto_forced
         #: Deals and actions applied through this table.
         self.move_no = 0
         self._views: dict[Seat, SeatView] = {}
@@ -182,7 +186,7 @@ class Table:
             if state.phase is Phase.GAME_OVER:
                 return events
             legal = self.legal(state.to_act)
-            if len(legal) != 1:
+            if len(legal) != 1 or not self.auto_forced:
                 return events
             events += self._record(self.game.apply(legal[0]))
 
