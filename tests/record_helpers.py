@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
-from pinochle_tui.engine import GameState, Phase, Seat
+from pinochle_tui.engine import GameState, Phase, Rules, Seat
 from pinochle_tui.record.models import PlayerInfo
 from pinochle_tui.record.session import GameSession
 from tests.helpers import random_action
@@ -36,3 +42,31 @@ def snapshot(state: GameState) -> tuple[object, ...]:
         state.winner,
         state.result,
     )
+
+
+def start_games_at_once(
+    barrier: threading.Barrier, directory: Path, rounds: int, paths: multiprocessing.Queue[str]
+) -> None:
+    """In a worker process: ``rounds`` times, wait for the others, then start a saved game."""
+    for _ in range(rounds):
+        barrier.wait()
+        with GameSession.new(Rules(), PLAYERS, seed=1, save_dir=directory) as session:
+            paths.put(str(session.path))
+
+
+@contextmanager
+def no_hang(seconds: float) -> Iterator[None]:
+    """Fail, instead of hanging, if the block runs longer than ``seconds`` (SIGALRM
+    interrupts even a blocking ``open``; POSIX, main thread only). The failure is an
+    AssertionError, which no ``except OSError`` in the code under test can swallow."""
+
+    def expire(signum: int, frame: object) -> None:
+        raise AssertionError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -21,7 +21,7 @@ from pinochle_tui.cli import main
 from pinochle_tui.engine import Rules
 from pinochle_tui.record.errors import IllegalRecordError, RecordError
 from pinochle_tui.record.session import GameSession
-from pinochle_tui.record.store import MAX_BYTES
+from pinochle_tui.record.store import MAX_BYTES, open_game
 from tests.record_helpers import PLAYERS, step
 
 BROKEN = Path(__file__).parent / "data" / "broken"
@@ -46,7 +46,7 @@ def test_a_broken_file_gives_one_line(
 ) -> None:
     path = BROKEN / name
     with pytest.raises(RecordError) as raised:
-        GameSession.load(path)
+        open_game(path)
     message = str(raised.value)
     assert fragment in message and "\n" not in message
     assert isinstance(raised.value, IllegalRecordError) == (status == 1)
