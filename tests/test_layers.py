@@ -1,5 +1,7 @@
 """The layers: the engine imports no UI, AI or record code; the AI imports only
-the engine and the standard library; the record layer no UI or AI."""
+the engine and the standard library; the record layer no UI or AI; the pure
+module ``plaintext``, which every layer but the engine may use, only the
+standard library."""
 
 from __future__ import annotations
 
@@ -32,7 +34,9 @@ def imports(path: Path, root: Path = PACKAGE) -> set[str]:
 
 
 def files(layer: str) -> list[Path]:
-    return sorted((PACKAGE / layer).rglob("*.py"))
+    """The sources of a layer: a package directory, or a single module (``plaintext.py``)."""
+    module = PACKAGE / layer
+    return [module] if module.is_file() else sorted(module.rglob("*.py"))
 
 
 def offending(layer: str, allowed: Callable[[str], bool]) -> dict[str, list[str]]:
@@ -81,7 +85,9 @@ def test_engine_imports_only_itself_pydantic_and_the_standard_library() -> None:
 
 def test_ai_imports_only_the_engine_and_the_standard_library() -> None:
     def allowed(module: str) -> bool:
-        return top(module) in STDLIB or within(module, "pinochle_tui.engine", "pinochle_tui.ai")
+        return top(module) in STDLIB or within(
+            module, "pinochle_tui.engine", "pinochle_tui.ai", "pinochle_tui.plaintext"
+        )
 
     assert offending("ai", allowed) == {}
 
@@ -94,6 +100,13 @@ def test_record_imports_no_ui_or_ai() -> None:
         return not within(module, "textual", "rich", "pinochle_tui.ai", "pinochle_tui.tui")
 
     assert offending("record", allowed) == {}
+
+
+def test_plaintext_imports_only_the_standard_library() -> None:
+    def allowed(module: str) -> bool:
+        return top(module) in STDLIB or module == "__future__"
+
+    assert files("plaintext.py") and offending("plaintext.py", allowed) == {}
 
 
 def test_the_checker_sees_relative_and_absolute_imports(tmp_path: Path) -> None:

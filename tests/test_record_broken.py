@@ -1,8 +1,10 @@
 """Broken records: one clear line naming the problem, never a traceback.
 
 ``tests/data/broken/expected.txt`` lists each broken file with the exit status
-``pinochle verify`` gives it and a fragment of the error; a hypothesis test
-throws random and mutated documents at the loader.
+``pinochle verify`` gives it and a fragment of the error; hypothesis tests
+throw mutated records, random documents and garbled bytes at ``check``, which
+must give each one of its three verdicts in one inert line
+(``benchmarks/fuzz.py`` does the same a hundred thousand times).
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from hypothesis import strategies as st
 
 from pinochle_tui.cli import main
 from pinochle_tui.engine import Rules
+from pinochle_tui.plaintext import is_inert
 from pinochle_tui.record.errors import IllegalRecordError, RecordError
 from pinochle_tui.record.session import GameSession
-from pinochle_tui.record.store import MAX_BYTES
-from tests.record_helpers import PLAYERS, step
+from pinochle_tui.record.store import MAX_BYTES, open_game
+from pinochle_tui.record.verify import Verdict, check
+from tests.record_helpers import MUTATIONS, finished_record, unfinished_record
 
 BROKEN = Path(__file__).parent / "data" / "broken"
 
@@ -46,7 +50,7 @@ def test_a_broken_file_gives_one_line(
 ) -> None:
     path = BROKEN / name
     with pytest.raises(RecordError) as raised:
-        GameSession.load(path)
+        open_game(path)
     message = str(raised.value)
     assert fragment in message and "\n" not in message
     assert isinstance(raised.value, IllegalRecordError) == (status == 1)
@@ -89,14 +93,12 @@ def test_a_missing_file_is_a_record_error(tmp_path: Path) -> None:
 
 def _valid_document() -> dict[str, object]:
     """A finished single-deal game with melds and dix actions in it."""
-    session = GameSession.new(Rules(game="single-deal"), PLAYERS, seed=8)
-    rng = random.Random(8)
-    while not session.state.is_over:
-        step(session, rng)
-    document: dict[str, object] = json.loads(session.log.model_dump_json())
+    document: dict[str, object] = json.loads(FINISHED)
     return document
 
 
+FINISHED = finished_record(8, Rules(game="single-deal"))
+UNFINISHED = unfinished_record(3, 80)
 VALID = _valid_document()
 #: The valid document's fields after the version, to splice into hand-written JSON.
 _VALID_FIELDS = (
@@ -112,68 +114,52 @@ JSON = st.recursive(
 )
 
 
-def _paths(node: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    """Every path to a value inside a JSON document."""
-    found = [prefix]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found += _paths(value, (*prefix, key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            found += _paths(value, (*prefix, index))
-    return found
+def test_a_recorded_name_may_still_have_100_characters(tmp_path: Path) -> None:
+    document = copy.deepcopy(VALID)
+    document["players"][0]["name"] = "x" * 100  # type: ignore[index]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(document))
+    assert check(path).kind == "valid"
+    document["players"][0]["name"] = "x" * 101  # type: ignore[index]
+    path.write_text(json.dumps(document))
+    assert check(path).message == (
+        "long.json: players.0.name: String should have at most 100 characters"
+    )
 
 
-@st.composite
-def mutated(draw: st.DrawFn) -> object:
-    """The valid game with one to three values replaced, removed or altered."""
-    document: object = copy.deepcopy(VALID)
-    for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _paths(document) if p]
-        if not paths:
-            break
-        path = draw(st.sampled_from(paths))
-        parent: object = document
-        for key in path[:-1]:
-            parent = parent[key]  # type: ignore[index]
-        key = path[-1]
-        old = parent[key]  # type: ignore[index]
-        how = draw(st.sampled_from(["replace", "remove", "alter"]))
-        if how == "remove":
-            del parent[key]  # type: ignore[attr-defined]
-        elif how == "alter" and isinstance(old, str):
-            words = old.split() or [""]
-            words[draw(st.integers(0, max(0, len(words) - 1)))] = draw(
-                st.sampled_from(["QS#2", "10H", "flush", "draw", "", "turn-up", "9C#3"])
-            )
-            parent[key] = " ".join(words)  # type: ignore[index]
-        elif how == "alter" and isinstance(old, int) and not isinstance(old, bool):
-            parent[key] = old + draw(st.sampled_from([-1, 1, 1000]))  # type: ignore[index]
-        else:
-            parent[key] = draw(JSON)  # type: ignore[index]
-    return document
-
-
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(document=JSON | mutated())
-def test_nothing_but_record_errors_escape_the_loader(document: object) -> None:
+def _judged(data: bytes) -> Verdict:
+    """``check``'s verdict on a file holding ``data``, which must be one of the three, with
+    a one-line message naming the file; nothing else may escape."""
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "fuzz.json"
-        path.write_text(json.dumps(document))
-        try:
-            GameSession.load(path)
-        except RecordError as error:
-            assert "\n" not in str(error)
+        path.write_bytes(data)
+        verdict = check(path)
+    assert verdict.kind in ("valid", "illegal", "unreadable")
+    assert is_inert(verdict.message) and "fuzz.json" in verdict.message
+    assert (verdict.game is not None) == (verdict.kind == "valid")
+    return verdict
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    base=st.sampled_from([FINISHED, UNFINISHED]),
+    kind=st.sampled_from(sorted(MUTATIONS)),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_every_mutated_record_gets_a_one_line_verdict(base: bytes, kind: str, seed: int) -> None:
+    """Byte flips, truncation, deleted keys, changed types, huge numbers, deep nesting,
+    hostile strings and keys, swapped items: see ``tests/record_helpers.py``."""
+    _judged(MUTATIONS[kind](base, random.Random(seed)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(document=JSON)
+def test_any_json_document_gets_a_one_line_verdict(document: object) -> None:
+    assert _judged(json.dumps(document).encode()).kind == "unreadable"
 
 
 @settings(max_examples=100, deadline=None)
 @given(data=st.binary(max_size=200), cut=st.integers(0, 20_000))
-def test_truncated_or_garbled_bytes_are_record_errors(data: bytes, cut: int) -> None:
+def test_truncated_or_garbled_bytes_get_a_one_line_verdict(data: bytes, cut: int) -> None:
     """A save cut short (what atomic saves prevent) or random bytes: never a crash."""
-    with tempfile.TemporaryDirectory() as directory:
-        path = Path(directory) / "garbled.json"
-        path.write_bytes(json.dumps(VALID).encode()[:cut] + data)
-        try:
-            GameSession.load(path)
-        except RecordError as error:
-            assert "\n" not in str(error)
+    _judged(FINISHED[:cut] + data)

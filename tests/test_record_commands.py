@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 
 from pinochle_tui.cli import main
 from pinochle_tui.engine import Rules
+from pinochle_tui.plaintext import inert, is_inert
 from pinochle_tui.record.session import GameSession
 from tests.record_helpers import PLAYERS, step
 
@@ -77,3 +79,69 @@ def test_games_lists_when_who_score_and_state(
         "  zz-broken.json  unreadable: unsupported record version 7 (this program reads version 1)"
         in lines[1:]
     )
+
+
+#: Text that must reach the terminal as it is written, never as what it would do.
+EVIL = "\x1b]0;pwned\x07\n[/][bold red]x[@click=app.quit]\r\u202e"
+SHOWN = "\\x1b]0;pwned\\x07\\x0a[/][bold red]x[@click=app.quit]\\x0d\\u202e"
+#: A file name cannot hold a slash.
+EVIL_FILE, SHOWN_FILE = (f"markup-{text.replace('/', '')}.json" for text in (EVIL, SHOWN))
+
+
+def _hostile_games(directory: Path) -> dict[str, str]:
+    """Saved games carrying hostile text in every place a file can, and a fragment of
+    what ``verify`` says about each."""
+    document = json.loads(_finished(directory).log.model_dump_json())
+    files: dict[str, tuple[dict[str, object], str]] = {}
+    markup = copy.deepcopy(document)
+    markup["players"][0]["name"] = "[bold red]Ann[/]"
+    markup["players"][1]["name"] = "[@click=app.quit]"
+    files[EVIL_FILE] = (markup, "valid, 1 hand")
+    name = copy.deepcopy(document)
+    name["players"][0]["name"] = f"Ann{EVIL}"
+    files["name.json"] = (name, "players.0.name: Value error, a name cannot hold control")
+    reason = copy.deepcopy(document)
+    reason["result"]["reason"] = EVIL
+    files["reason.json"] = (reason, f": {SHOWN}) does not match the replay")
+    action = copy.deepcopy(document)
+    action["hands"][0]["actions"][3]["action"] = EVIL
+    files["action.json"] = (action, "is not an action")
+    key = copy.deepcopy(document)
+    key["rules"][EVIL] = 1
+    files["key.json"] = (key, f"rules.{SHOWN[:40]}")  # a long key is cut short
+    for file_name, (content, _) in files.items():
+        (directory / file_name).write_text(json.dumps(content))
+    return {file_name: fragment for file_name, (_, fragment) in files.items()}
+
+
+def _plain_lines(text: str) -> list[str]:
+    lines = text.split("\n")
+    assert lines[-1] == "", "every message ends its line"
+    assert all(is_inert(line) for line in lines), "no control character is printed"
+    return lines[:-1]
+
+
+def test_hostile_text_in_files_is_printed_inert_one_line_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fragments = _hostile_games(tmp_path)
+    assert main(["games", "--save-dir", str(tmp_path)]) == 0
+    listed = _plain_lines(capsys.readouterr().out)
+    assert len(listed) == 2 + len(fragments), "a header, the clean game, one line a file"
+    assert any(
+        "  [bold red]Ann[/] " in line and line.endswith(f"  {SHOWN_FILE}") for line in listed
+    )
+    for file_name, fragment in fragments.items():
+        valid = main(["verify", file_name, "--save-dir", str(tmp_path)]) == 0
+        out, err = capsys.readouterr()
+        said = _plain_lines(out if valid else err)
+        assert len(said) == (2 if valid else 1) and fragment in said[0]
+        assert said[0].startswith(
+            f"{inert(file_name)}: " if valid else f"pinochle: {inert(file_name)}: "
+        )
+        if not valid:
+            assert main(["resume", file_name, "--save-dir", str(tmp_path)]) == 2
+            assert _plain_lines(capsys.readouterr().err) == said
+    assert main(["resume", "--save-dir", str(tmp_path)]) == 2
+    refused = _plain_lines(capsys.readouterr().err)
+    assert len(refused) == 1 and refused[0].startswith("pinochle: no unfinished game in ")

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from pinochle_tui.engine import Rules
 from pinochle_tui.record.replay import initial_state, steps
 from pinochle_tui.record.session import GameSession
+from pinochle_tui.record.store import open_game
 from tests.record_helpers import PLAYERS, snapshot, step
 
 RULES = st.builds(
@@ -34,13 +35,15 @@ def test_every_step_survives_save_and_load(rules: Rules, seed: int, declare: flo
     rng = random.Random(seed)
     # Durability is the kill test's business; here fsync only costs time.
     with tempfile.TemporaryDirectory() as directory, mock.patch("os.fsync"):
-        session = GameSession.new(rules, PLAYERS, seed=seed, save_dir=Path(directory))
-        assert session.path is not None
-        while not session.state.is_over:
-            step(session, rng, declare)
-            loaded = GameSession.load(session.path)
-            assert loaded.log == session.log
-            assert snapshot(loaded.state) == snapshot(session.state)
+        with GameSession.new(rules, PLAYERS, seed=seed, save_dir=Path(directory)) as session:
+            assert session.path is not None
+            while not session.state.is_over:
+                step(session, rng, declare)
+                loaded = open_game(session.path)
+                assert loaded.log == session.log
+                assert snapshot(loaded.state) == snapshot(session.state)
+        with GameSession.load(session.path) as resumed:
+            assert resumed.log == session.log
 
 
 def test_steps_walk_the_game_as_it_was_played() -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
 import re
+import sys
+import tempfile
 from collections import Counter
 from datetime import datetime
 from pathlib import Path
@@ -24,10 +28,10 @@ from pinochle_tui.engine import (
     Rules,
     pack,
 )
-from pinochle_tui.record.errors import RecordError
+from pinochle_tui.record.errors import GameLockedError, RecordError
 from pinochle_tui.record.models import ActionRecord, GameLog, HandRecord
 from pinochle_tui.record.session import GameSession
-from pinochle_tui.record.store import write_log
+from pinochle_tui.record.store import open_game, write_log
 from tests.helpers import N, S, stacked_deck
 from tests.record_helpers import PLAYERS, snapshot, step
 
@@ -164,15 +168,15 @@ def _pinochle_log() -> GameLog:
 def test_copies_are_told_apart_in_a_resumed_game(tmp_path: Path) -> None:
     path = tmp_path / "pinochle.json"
     write_log(path, _pinochle_log())
-    session = GameSession.load(path)
-    assert session.state.phase is Phase.MELD and session.state.to_act is S
-    assert session.log.seed is not None, "a record without seed gets one to deal on"
-    cards = (Card.parse("QS#2"), Card.parse("JD#1"))
-    with pytest.raises(IllegalActionError, match="QS#1"):
-        session.apply(Meld(S, MeldKind.PINOCHLE, (Card.parse("QS#1"), cards[1])))
-    session.apply(Meld(S, MeldKind.PINOCHLE, cards))
-    assert session.state.scores == [40, 0]
-    resumed = GameSession.load(path)
+    with GameSession.load(path) as session:
+        assert session.state.phase is Phase.MELD and session.state.to_act is S
+        assert session.log.seed is not None, "a record without seed gets one to deal on"
+        cards = (Card.parse("QS#2"), Card.parse("JD#1"))
+        with pytest.raises(IllegalActionError, match="QS#1"):
+            session.apply(Meld(S, MeldKind.PINOCHLE, (Card.parse("QS#1"), cards[1])))
+        session.apply(Meld(S, MeldKind.PINOCHLE, cards))
+        assert session.state.scores == [40, 0]
+    resumed = open_game(path)
     assert resumed.log.hands[0].actions[-1].action == "meld pinochle QS#2 JD#1"
     assert snapshot(resumed.state) == snapshot(session.state)
 
@@ -201,9 +205,132 @@ def test_declaring_out_is_recorded_for_the_seat_not_to_act(tmp_path: Path) -> No
     assert session.state.is_over
     assert session.log.hands[0].actions[-1].seat == claimant.name.lower()
     assert session.path is not None
-    assert snapshot(GameSession.load(session.path).state) == snapshot(session.state)
+    assert snapshot(open_game(session.path).state) == snapshot(session.state)
 
 
 def test_a_game_needs_two_players() -> None:
     with pytest.raises(RecordError, match="two players"):
         GameSession.new(Rules(), PLAYERS[:1])
+
+
+# -- a save that fails ------------------------------------------------------------
+
+#: The calls of a save that a full or read-only disk makes fail.
+SAVE_CALLS = [(os, "fsync"), (os, "replace"), (tempfile, "mkstemp")]
+
+
+def _disk_full(*args: object, **kwargs: object) -> None:
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def _steps(session: GameSession) -> int:
+    return len(session.log.hands) + session.log.action_count
+
+
+def _temps(directory: Path) -> list[Path]:
+    return [p for p in directory.iterdir() if p.suffix == ".tmp"]
+
+
+@pytest.mark.parametrize(("module", "call"), SAVE_CALLS, ids=[c for _, c in SAVE_CALLS])
+def test_a_failed_save_loses_no_move_and_the_next_move_saves_them_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: object, call: str
+) -> None:
+    session = GameSession.new(Rules(), PLAYERS, seed=5, save_dir=tmp_path)
+    rng = random.Random(5)
+    for _ in range(6):
+        step(session, rng)
+    assert session.path is not None and session.save_error is None
+    saved = session.path.read_bytes()
+    monkeypatch.setattr(module, call, _disk_full)
+    for done in range(7, 10):
+        step(session, rng)  # no exception: the game goes on
+        assert _steps(session) == done, "the move is in the log all the same"
+        assert session.save_error == (
+            f"cannot save the game to {session.path}: No space left on device"
+        )
+        assert session.path.read_bytes() == saved, "what was saved stays whole"
+    assert _temps(tmp_path) == []
+    assert session.retry_save() is False
+    monkeypatch.undo()
+    step(session, rng)
+    assert session.save_error is None
+    game = open_game(session.path)
+    assert game.log == session.log and snapshot(game.state) == snapshot(session.state)
+
+
+def test_retry_save_saves_the_whole_game_on_demand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = GameSession.new(Rules(), PLAYERS, seed=5, save_dir=tmp_path)
+    monkeypatch.setattr(os, "replace", _disk_full)
+    session.deal()
+    assert session.save_error is not None and "\n" not in session.save_error
+    monkeypatch.undo()
+    assert session.retry_save() is True and session.save_error is None
+    assert session.path is not None and open_game(session.path).log == session.log
+
+
+@pytest.mark.parametrize(("module", "call"), SAVE_CALLS, ids=[c for _, c in SAVE_CALLS])
+def test_a_new_game_that_cannot_be_saved_is_played_and_saved_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: object, call: str
+) -> None:
+    monkeypatch.setattr(module, call, _disk_full)
+    session = GameSession.new(Rules(), PLAYERS, seed=5, save_dir=tmp_path)
+    assert session.path is None
+    assert session.save_error == f"cannot save the game in {tmp_path}: No space left on device"
+    session.deal()
+    assert list(tmp_path.iterdir()) == [], "no empty, temporary or lock file is left"
+    monkeypatch.undo()
+    assert session.retry_save()
+    assert session.path is not None and session.path.parent == tmp_path
+    assert open_game(session.path).log == session.log
+
+
+def test_move_to_goes_on_in_a_new_file_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home, usb = tmp_path / "home", tmp_path / "usb" / "games"
+    session = GameSession.new(Rules(), PLAYERS, seed=5, save_dir=home)
+    rng = random.Random(5)
+    for _ in range(3):
+        step(session, rng)
+    old = session.path
+    assert old is not None
+    left = old.read_bytes()
+    monkeypatch.setattr(os, "replace", _disk_full)
+    step(session, rng)
+    assert session.save_error is not None
+    monkeypatch.undo()
+    session.move_to(usb)
+    assert session.path is not None and session.path.parent == usb
+    assert session.save_error is None and session.directory == usb
+    assert open_game(session.path).log == session.log
+    step(session, rng)
+    assert open_game(session.path).log == session.log, "it goes on saving there"
+    assert old.read_bytes() == left, "the old file is left as it was"
+    with GameSession.load(old) as other:  # and no longer locked
+        assert _steps(other) == 3
+    if sys.platform != "win32":
+        with pytest.raises(GameLockedError):
+            GameSession.load(session.path)
+
+
+def test_a_move_that_fails_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = GameSession.new(Rules(), PLAYERS, seed=5, save_dir=tmp_path / "home")
+    path = session.path
+    monkeypatch.setattr(tempfile, "mkstemp", _disk_full)
+    with pytest.raises(RecordError, match=r"cannot save the game in .*usb: No space left"):
+        session.move_to(tmp_path / "usb")
+    monkeypatch.undo()
+    assert session.path == path and session.save_error is None
+    session.deal()
+    assert path is not None and open_game(path).log == session.log
+
+
+def test_a_closed_session_plays_no_more(tmp_path: Path) -> None:
+    with GameSession.new(Rules(), PLAYERS, seed=5, save_dir=tmp_path) as session:
+        session.deal()
+    for call in (session.deal, session.retry_save, lambda: session.move_to(tmp_path)):
+        with pytest.raises(RecordError, match="this game session is closed"):
+            call()
+    assert session.path is not None and open_game(session.path).log == session.log

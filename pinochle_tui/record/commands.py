@@ -1,23 +1,21 @@
-"""``pinochle games | verify | schema``: the record commands of the command line."""
+"""``pinochle games | verify | schema``: the record commands of the command line.
+
+Every line printed is made ``inert``: names, reasons and file names come
+from files anyone may have written.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from typing import TextIO
 
 from pinochle_tui.engine import GameState, Seat
-from pinochle_tui.record.errors import IllegalRecordError, RecordError
+from pinochle_tui.plaintext import inert, plural
 from pinochle_tui.record.models import GameLog, PlayerInfo, seat_of
-from pinochle_tui.record.replay import replay
-from pinochle_tui.record.store import (
-    GameSummary,
-    find_game,
-    list_games,
-    naming,
-    read_log,
-    save_dir,
-)
+from pinochle_tui.record.store import GameSummary, list_games, save_dir, skipped_note
+from pinochle_tui.record.verify import check
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -33,20 +31,21 @@ def run_command(args: argparse.Namespace) -> int:
     raise ValueError(f"not a record command: {command}")
 
 
+def _say(line: str, file: TextIO | None = None) -> None:
+    print(inert(line), file=file or sys.stdout)
+
+
 def _games(args: argparse.Namespace) -> int:
-    directory = save_dir(args.save_dir)
-    games = list_games(directory)
-    if not games:
-        print(f"No saved games in {directory}.")
+    listing = list_games(save_dir(args.save_dir))
+    if not listing.games:
+        _say(f"No saved games in {listing.directory}.{skipped_note(listing.skipped)}")
         return 0
-    print(f"{_count(len(games), 'saved game')} in {directory}:")
-    for game in games:
-        print(describe_summary(game))
+    _say(f"{plural(len(listing.games), 'saved game')} in {listing.directory}:")
+    for game in listing.games:
+        _say(describe_summary(game))
+    if listing.skipped:
+        _say(skipped_note(listing.skipped).strip())
     return 0
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def describe_summary(game: GameSummary) -> str:
@@ -69,22 +68,13 @@ def _score_line(players: tuple[PlayerInfo, PlayerInfo], scores: tuple[int, int])
 
 
 def _verify(args: argparse.Namespace) -> int:
-    try:
-        path = find_game(args.file, save_dir(args.save_dir))
-        log = read_log(path)
-    except RecordError as error:
-        print(f"pinochle: {error}", file=sys.stderr)
-        return 2
-    try:
-        with naming(path):
-            state = replay(log)
-    except IllegalRecordError as error:
-        print(f"pinochle: {error}", file=sys.stderr)
-        return 1
-    hands, actions = _count(len(log.hands), "hand"), _count(log.action_count, "action")
-    print(f"{path.name}: valid, {hands}, {actions}.")
-    print(_outcome(log, state))
-    return 0
+    verdict = check(args.file, save_dir(args.save_dir))
+    if verdict.game is None:
+        _say(f"pinochle: {verdict.message}", sys.stderr)
+    else:
+        _say(verdict.message)
+        _say(_outcome(verdict.game.log, verdict.game.state))
+    return verdict.exit_status
 
 
 def _outcome(log: GameLog, state: GameState) -> str:

@@ -18,9 +18,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
 
 from pinochle_tui.engine import Rules, Seat
+from pinochle_tui.plaintext import is_inert
 
 FORMAT: Final = "pinochle-log"
 VERSION: Final = 1
@@ -30,6 +38,17 @@ LEVELS = ("easy", "normal", "hard", "random")
 SeatName = Literal["south", "north"]
 #: A card face as dealt: rank then suit letter; the copy is implied by the deck order.
 CardCode = Annotated[str, StringConstraints(pattern=r"^(10|[AKQJ987])[SHDC]$")]
+
+
+def _plain(name: str) -> str:
+    """A name is shown wherever the game is: no character a terminal would obey."""
+    if not is_inert(name):
+        raise ValueError("a name cannot hold control, bidi or line-separator characters")
+    return name
+
+
+#: A player's name as recorded: at most 100 characters, none of them a control character.
+PlayerName = Annotated[str, Field(max_length=100), AfterValidator(_plain)]
 
 
 def seat_name(seat: Seat) -> SeatName:
@@ -50,7 +69,7 @@ class _Record(BaseModel):
 class PlayerInfo(_Record):
     """Who sits in a seat: a name, human or computer, and the computer's level."""
 
-    name: str = Field(max_length=100)
+    name: PlayerName
     kind: Literal["human", "computer"]
     level: str | None = Field(None, description="computer level: easy, normal, hard or random")
 

@@ -2,19 +2,29 @@
 
 The session is the only writer of a record: it shuffles each hand from its
 seed, applies actions through the engine, appends them to the log and saves
-the file atomically, so a game killed at any moment resumes from its last
-action.
+the whole log atomically, so a game killed at any moment resumes from its
+last action. While it plays a file it holds the file's lock, so no other
+session (in this process or another) plays the same game.
+
+A failed save never costs a move, nor raises: the move stands in ``state``
+and ``log``, ``save_error`` says what went wrong, and the next deal or action
+(or ``retry_save``) saves the whole log again; ``move_to`` saves it
+elsewhere. What was saved before stays whole, whatever fails.
 """
 
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
+from types import TracebackType
 
 from pinochle_tui.engine import Action, Event, GameState, Phase, Rules, Seat, shuffled_deck
 from pinochle_tui.record.errors import RecordError
+from pinochle_tui.record.files import remove_stray_temps
+from pinochle_tui.record.lock import GameLock, acquire
 from pinochle_tui.record.models import (
     ActionRecord,
     GameLog,
@@ -22,8 +32,8 @@ from pinochle_tui.record.models import (
     PlayerInfo,
     seat_name,
 )
-from pinochle_tui.record.replay import replay, result_of
-from pinochle_tui.record.store import naming, new_game_path, read_log, write_log
+from pinochle_tui.record.replay import result_of
+from pinochle_tui.record.store import create_log, open_game, write_log
 
 
 def _hand_rng(seed: int, hand_no: int) -> random.Random:
@@ -32,12 +42,29 @@ def _hand_rng(seed: int, hand_no: int) -> random.Random:
 
 
 class GameSession:
-    """A game in progress with its record; every change is saved atomically."""
+    """A game in progress with its record; every change is saved atomically.
 
-    def __init__(self, state: GameState, log: GameLog, path: Path | None) -> None:
+    ``path`` is the game file, None until the game is first saved (or when it
+    is not saved at all); ``save_error`` is None while everything is saved,
+    else a one-line message saying why the last save failed.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        log: GameLog,
+        path: Path | None = None,
+        directory: Path | None = None,
+        lock: GameLock | None = None,
+    ) -> None:
         self.state = state
         self.log = log
         self.path = path
+        #: Where the game is saved; None for a game that is not saved.
+        self.directory = path.parent if path is not None else directory
+        self.save_error: str | None = None
+        self._closed = False
+        self._hold(lock)
 
     @property
     def players(self) -> tuple[PlayerInfo, PlayerInfo]:
@@ -58,7 +85,8 @@ class GameSession:
         save_dir: Path | None = None,
         first_dealer: Seat | None = None,
     ) -> GameSession:
-        """A game waiting for its first deal; saved at once when ``save_dir`` is given.
+        """A game waiting for its first deal; saved at once in a new file when ``save_dir``
+        is given (if that fails, ``save_error`` says so and later saves try again).
 
         Without ``seed`` a random one is drawn (and recorded); without
         ``first_dealer`` the seed chooses it.
@@ -77,8 +105,8 @@ class GameSession:
             players=pair,
             first_dealer=seat_name(first_dealer),
         )
-        path = None if save_dir is None else new_game_path(Path(save_dir), log.started, pair)
-        session = cls(GameState.new(rules, dealer=first_dealer), log, path)
+        directory = None if save_dir is None else Path(save_dir)
+        session = cls(GameState.new(rules, dealer=first_dealer), log, directory=directory)
         session._save()
         return session
 
@@ -86,15 +114,24 @@ class GameSession:
     def load(cls, path: Path) -> GameSession:
         """The game saved at ``path``, replayed through the engine; it autosaves there.
 
-        Raises RecordError (one line) if the file is unreadable or breaks the rules.
+        The game is locked for this session first (GameLockedError, naming the
+        other process, if another session plays it), then the temporary files
+        of interrupted saves are removed. Raises RecordError (one line) if the
+        file is unreadable or breaks the rules.
         """
         path = Path(path)
-        log = read_log(path)
-        with naming(path):
-            state = replay(log)
+        lock = acquire(path)
+        try:
+            remove_stray_temps(path)
+            game = open_game(path)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        log = game.log
         if log.seed is None:  # written by another program: keep dealing reproducibly
             log = log.model_copy(update={"seed": random.SystemRandom().getrandbits(63)})
-        return cls(state, log, path)
+        return cls(game.state, log, path, lock=lock)
 
     @property
     def needs_deal(self) -> bool:
@@ -102,6 +139,7 @@ class GameSession:
 
     def deal(self) -> list[Event]:
         """Shuffle and deal the next hand, record its deck and dealer, and save."""
+        self._check_open()
         deck = shuffled_deck(self.state.rules, _hand_rng(self.seed, self.state.hand_no + 1))
         events = self.state.deal(deck)
         hand = HandRecord(
@@ -112,6 +150,7 @@ class GameSession:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` (an illegal one raises and records nothing), record it, save."""
+        self._check_open()
         events = self.state.apply(action)
         *done, hand = self.log.hands
         record = ActionRecord(seat=seat_name(action.seat), action=action.text)
@@ -119,10 +158,70 @@ class GameSession:
         self._update(hands=(*done, hand), result=result_of(self.state))
         return events
 
+    def retry_save(self) -> bool:
+        """Try again to save the whole game where it is saved; whether it is saved now."""
+        self._check_open()
+        return self._save()
+
+    def move_to(self, directory: Path) -> None:
+        """Save the game in a new file of ``directory`` (created if need be) and go on there.
+
+        The old file, if any, is left as it was, and unlocked. Raises
+        RecordError if the game cannot be saved there; the session then goes
+        on as before.
+        """
+        self._check_open()
+        path, lock = create_log(Path(directory), self.log)
+        self._let_go()
+        self.path, self.directory, self.save_error = path, path.parent, None
+        self._hold(lock)
+
+    def close(self) -> None:
+        """Stop playing: release the game's lock. Safe to call twice; nothing can be
+        dealt or applied after. (A session dropped without closing is released when
+        it is garbage collected, or when the process ends.)"""
+        self._closed = True
+        self._let_go()
+
+    def __enter__(self) -> GameSession:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _hold(self, lock: GameLock | None) -> None:
+        """Keep ``lock`` until ``_let_go``, or at the latest until the session is collected."""
+        self._release = None if lock is None else weakref.finalize(self, lock.release)
+
+    def _let_go(self) -> None:
+        if self._release is not None:
+            self._release()  # a finalizer runs once: calling it again does nothing
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RecordError("this game session is closed")
+
     def _update(self, **changes: object) -> None:
         self.log = self.log.model_copy(update=changes)
         self._save()
 
-    def _save(self) -> None:
-        if self.path is not None:
-            write_log(self.path, self.log)
+    def _save(self) -> bool:
+        """Save the whole log (creating its file the first time); record any failure."""
+        if self.directory is None:
+            return True
+        try:
+            if self.path is None:
+                self.path, lock = create_log(self.directory, self.log)
+                self._hold(lock)
+            else:
+                write_log(self.path, self.log)
+        except RecordError as error:
+            self.save_error = str(error)
+            return False
+        self.save_error = None
+        return True

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import sys
 
-from pinochle_tui.record.errors import RecordError
 from pinochle_tui.record.session import GameSession
-from pinochle_tui.record.store import find_game, list_games, save_dir
+from pinochle_tui.record.store import find_resumable, save_dir
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.setup import Display, MatchSetup
 
@@ -30,20 +29,13 @@ def setup_from_args(args: argparse.Namespace) -> MatchSetup:
     return MatchSetup(args.rules, (args.name, "Computer"), args.level, args.seed, directory)
 
 
-def _game_to_resume(name: str, directory: Path) -> Path:
-    """``latest`` means the newest game not yet finished; anything else is found as named."""
-    if name != "latest":
-        return find_game(name, directory)
-    for game in list_games(directory):
-        if game.error is None and not game.finished:
-            return game.path
-    raise RecordError(f"no unfinished game in {directory}: start one with 'pinochle'")
-
-
 def resumed(args: argparse.Namespace) -> tuple[MatchSetup, GameSession]:
     """The saved game ``resume`` names, and a setup to play again with the same choices."""
     directory = save_dir(args.save_dir)
-    session = GameSession.load(_game_to_resume(args.file, directory))
+    path, warning = find_resumable(args.file, directory)
+    if warning is not None:
+        print(f"pinochle: warning: {warning}", file=sys.stderr)
+    session = GameSession.load(path)
     south, north = session.players
     setup = MatchSetup(
         session.state.rules,

@@ -25,7 +25,7 @@ from pinochle_tui.engine.events import CardDrawn, TrickWon
 from pinochle_tui.record.errors import IllegalRecordError, RecordError
 from pinochle_tui.record.models import GameLog
 from pinochle_tui.record.replay import Frame, timeline
-from pinochle_tui.record.store import find_game, naming, read_log, save_dir
+from pinochle_tui.record.store import open_game, save_dir
 from pinochle_tui.tui.app import CardTableApp
 from pinochle_tui.tui.cardfaces import hand_order
 from pinochle_tui.tui.launch import display_from_args
@@ -42,14 +42,11 @@ VIEWS: tuple[Seat | None, ...] = (None, Seat.SOUTH, Seat.NORTH)
 def launch_replay(args: argparse.Namespace) -> int:
     """Check the record, then run the viewer; a bad record is one line and exit 2 (1 if illegal)."""
     try:
-        path = find_game(args.file, save_dir(args.save_dir))
-        log = read_log(path)
-        with naming(path):
-            frames = timeline(log)
+        game = open_game(args.file, save_dir(args.save_dir))
     except RecordError as error:
         print(f"pinochle: {error}", file=sys.stderr)
         return 1 if isinstance(error, IllegalRecordError) else 2
-    ReplayApp(log, frames, path.name, display_from_args(args)).run()
+    ReplayApp(game.log, timeline(game.log), game.path.name, display_from_args(args)).run()
     return 0
 
 
