@@ -245,7 +245,12 @@ def test_a_file_that_grew_since_its_check_is_read_no_further_than_the_limit(
     monkeypatch.setattr(os, "stat", lambda path, *a, **k: checked)
     monkeypatch.setattr(os, "fstat", lambda fd: checked)
     asked: list[int] = []
-    monkeypatch.setattr(os, "read", lambda fd, n: asked.append(n) or real_read(fd, n))
+
+    def read(fd: int, n: int) -> bytes:
+        asked.append(n)
+        return real_read(fd, n)
+
+    monkeypatch.setattr(os, "read", read)
     too_large = r"big.json: too large for a game record \(over 100 bytes\)"
     with pytest.raises(RecordError, match=too_large):
         read_file(big, 100)
