@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 from pydantic import ValidationError
 
 from pinochle_tui.engine import PinochleError, Rules
+from pinochle_tui.plaintext import BadNameError, check_name, inert
 
 COMMANDS = ("play", "hotseat", "resume", "games", "replay", "verify", "schema", "match")
 #: The slowest pace the app accepts: a computer move stays 10 times longer on screen.
@@ -196,6 +197,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
             entry(getattr(args, option))  # UnknownPlayerError names the choices
     if getattr(args, "level", None) is not None and not entry(args.level).offered:
         raise UsageError(f"--level {args.level} is not offered as an opponent")
+    try:
+        if hasattr(args, "name"):
+            args.name = check_name(args.name)
+        if hasattr(args, "names"):
+            args.names = [check_name(name) for name in args.names]
+    except BadNameError as error:
+        raise UsageError(str(error)) from None
     return args
 
 
@@ -204,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parse_args(sys.argv[1:] if argv is None else argv)
         return run(args)
     except PinochleError as error:
-        print(f"pinochle: {error}", file=sys.stderr)
+        print(f"pinochle: {inert(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -29,6 +29,11 @@ from pinochle_tui.engine import GameMode, Rules, TrickCount
         (["hotseat", "--names", "Ann"], "argument --names: expected 2 arguments"),
         (["verify"], "the following arguments are required: file"),
         (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+        (["play", "--name", "x" * 101], "a name has at most 40 characters, not 101"),
+        (["play", "--name", "Ann\x1b]0;pwned\x07"], "a name must be printable: 'Ann\\x1b]0;pwned"),
+        (["play", "--name", "Ann\udcff"], "a name must be printable: 'Ann\\udcff'"),
+        (["hotseat", "--names", "Ann", "  "], "a name cannot be empty"),
+        (["play", "--theme", "\x1b[2J"], "invalid choice: '\\x1b[2J'"),
     ],
 )
 def test_a_bad_argument_is_one_line_and_exit_2(
@@ -38,7 +43,7 @@ def test_a_bad_argument_is_one_line_and_exit_2(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and captured.err.startswith("pinochle: ")
-    assert message in captured.err
+    assert message in captured.err and "\x1b" not in captured.err
 
 
 def test_every_rule_has_a_flag_with_its_default_in_the_help() -> None:

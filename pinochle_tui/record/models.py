@@ -32,9 +32,6 @@ from pinochle_tui.plaintext import is_inert
 
 FORMAT: Final = "pinochle-log"
 VERSION: Final = 1
-#: The computer levels a record may name (``random`` plays random legal actions).
-LEVELS = ("easy", "normal", "hard", "random")
-
 SeatName = Literal["south", "north"]
 #: A card face as dealt: rank then suit letter; the copy is implied by the deck order.
 CardCode = Annotated[str, StringConstraints(pattern=r"^(10|[AKQJ987])[SHDC]$")]
@@ -49,6 +46,9 @@ def _plain(name: str) -> str:
 
 #: A player's name as recorded: at most 100 characters, none of them a control character.
 PlayerName = Annotated[str, Field(max_length=100), AfterValidator(_plain)]
+#: A computer player's name in the player registry (``pinochle_tui.ai.registry``):
+#: the record keeps the name; resuming the game needs that player installed.
+LevelName = Annotated[str, Field(min_length=1, max_length=100), AfterValidator(_plain)]
 
 
 def seat_name(seat: Seat) -> SeatName:
@@ -71,12 +71,16 @@ class PlayerInfo(_Record):
 
     name: PlayerName
     kind: Literal["human", "computer"]
-    level: str | None = Field(None, description="computer level: easy, normal, hard or random")
+    level: LevelName | None = Field(
+        None,
+        description="a computer's registered player name (easy, normal, hard, ...)",
+        examples=["normal"],
+    )
 
     @model_validator(mode="after")
     def _level_fits_kind(self) -> PlayerInfo:
-        if self.kind == "computer" and self.level not in LEVELS:
-            raise ValueError(f"a computer's level is one of {', '.join(LEVELS)}")
+        if self.kind == "computer" and self.level is None:
+            raise ValueError("a computer needs its level")
         if self.kind == "human" and self.level is not None:
             raise ValueError("a human player has no level")
         return self

@@ -16,12 +16,22 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 
-from pinochle_tui.engine import Action, Event, GameState, Phase, Rules, Seat, shuffled_deck
+from pinochle_tui.engine import (
+    Action,
+    Card,
+    Event,
+    GameState,
+    Phase,
+    Rules,
+    Seat,
+    physical_deck,
+    shuffled_deck,
+)
 from pinochle_tui.record.errors import RecordError
 from pinochle_tui.record.files import remove_stray_temps
 from pinochle_tui.record.lock import GameLock, acquire
@@ -63,6 +73,9 @@ class GameSession:
         #: Where the game is saved; None for a game that is not saved.
         self.directory = path.parent if path is not None else directory
         self.save_error: str | None = None
+        #: Where each hand's deck comes from: the seeded shuffle, unless set
+        #: (``new(decks=...)``: a stacked deck for a test, or a deal to replay).
+        self.decks: Callable[[int], Sequence[Card | str]] | None = None
         self._closed = False
         self._hold(lock)
 
@@ -84,12 +97,15 @@ class GameSession:
         seed: int | None = None,
         save_dir: Path | None = None,
         first_dealer: Seat | None = None,
+        decks: Callable[[int], Sequence[Card | str]] | None = None,
     ) -> GameSession:
         """A game waiting for its first deal; saved at once in a new file when ``save_dir``
         is given (if that fails, ``save_error`` says so and later saves try again).
 
         Without ``seed`` a random one is drawn (and recorded); without
-        ``first_dealer`` the seed chooses it.
+        ``first_dealer`` the seed chooses it. ``decks(hand_no)`` gives each
+        hand's deck order instead of the seeded shuffle (the record keeps the
+        deck either way).
         """
         if len(players) != 2:
             raise RecordError(f"a game needs two players, not {len(players)}")
@@ -107,6 +123,7 @@ class GameSession:
         )
         directory = None if save_dir is None else Path(save_dir)
         session = cls(GameState.new(rules, dealer=first_dealer), log, directory=directory)
+        session.decks = decks
         session._save()
         return session
 
@@ -140,7 +157,11 @@ class GameSession:
     def deal(self) -> list[Event]:
         """Shuffle and deal the next hand, record its deck and dealer, and save."""
         self._check_open()
-        deck = shuffled_deck(self.state.rules, _hand_rng(self.seed, self.state.hand_no + 1))
+        hand_no = self.state.hand_no + 1
+        if self.decks is None:
+            deck = shuffled_deck(self.state.rules, _hand_rng(self.seed, hand_no))
+        else:
+            deck = physical_deck(self.decks(hand_no), self.state.rules)
         events = self.state.deal(deck)
         hand = HandRecord(
             dealer=seat_name(self.state.dealer), deck=tuple(card.code for card in deck)

@@ -82,15 +82,25 @@ class PinochleApp(CardTableApp):
         Binding("ctrl+c", "quit", "Quit", show=False),
     ]
 
-    def __init__(self, setup: MatchSetup, session: GameSession, display: Display) -> None:
+    def __init__(
+        self,
+        setup: MatchSetup,
+        session: GameSession,
+        display: Display,
+        notice: str | None = None,
+    ) -> None:
         super().__init__(display)
         self.setup = setup
         self.session = session
+        #: Shown once the table is up (say, that a newer saved game was unreadable).
+        self.notice = notice
 
     def on_mount(self) -> None:
         self.add_mode(GAME_MODE, Screen)  # a blank base, so the game screen can be replaced
         self.switch_mode(GAME_MODE)
         self.push_screen(GameScreen(self.session, self.display_options, self.setup.seed))
+        if self.notice is not None:
+            self.notify(self.notice, title="Note", severity="warning", timeout=10)
         self._check_size()
         # Resize events reach only the screen on top (a dialog, say); a cheap check
         # of the size catches every change whatever is on screen.
@@ -119,8 +129,9 @@ class PinochleApp(CardTableApp):
         except PinochleError as error:
             self.notify(str(error), title="Cannot start", severity="error")
             return
-        self.setup, self.session = setup, session
+        old, self.setup, self.session = self.session, setup, session
         self.switch_screen(GameScreen(session, self.display_options, setup.seed))
+        old.close()  # it stays saved; another process may resume it now
 
     def action_new_game(self) -> None:
         def chosen(setup: MatchSetup | None) -> None:

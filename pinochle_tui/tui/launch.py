@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
+from pinochle_tui.ai.registry import UnknownPlayerError, player_names
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.record.store import find_resumable, save_dir
 from pinochle_tui.tui.app import PinochleApp
@@ -29,14 +29,19 @@ def setup_from_args(args: argparse.Namespace) -> MatchSetup:
     return MatchSetup(args.rules, (args.name, "Computer"), args.level, args.seed, directory)
 
 
-def resumed(args: argparse.Namespace) -> tuple[MatchSetup, GameSession]:
-    """The saved game ``resume`` names, and a setup to play again with the same choices."""
+def resumed(args: argparse.Namespace) -> tuple[MatchSetup, GameSession, str | None]:
+    """The saved game ``resume`` names, a setup to play again with the same
+    choices, and a warning about a newer file that could not be read."""
     directory = save_dir(args.save_dir)
     path, warning = find_resumable(args.file, directory)
-    if warning is not None:
-        print(f"pinochle: warning: {warning}", file=sys.stderr)
     session = GameSession.load(path)
     south, north = session.players
+    for info in session.players:
+        if info.level is not None and info.level not in player_names():
+            session.close()
+            raise UnknownPlayerError(
+                f"{path.name}: its computer player {info.level!r} is not installed here"
+            )
     setup = MatchSetup(
         session.state.rules,
         (south.name, north.name),
@@ -44,15 +49,20 @@ def resumed(args: argparse.Namespace) -> tuple[MatchSetup, GameSession]:
         None,
         directory,
     )
-    return setup, session
+    return setup, session, warning
 
 
 def launch(args: argparse.Namespace) -> int:
     """Run the app for ``args``; record errors (no such game) propagate to the CLI."""
+    notice = None
     if args.command == "resume":
-        setup, session = resumed(args)
+        setup, session, notice = resumed(args)
     else:
         setup = setup_from_args(args)
         session = setup.start()
-    PinochleApp(setup, session, display_from_args(args)).run()
+    app = PinochleApp(setup, session, display_from_args(args), notice)
+    try:
+        app.run()
+    finally:
+        app.session.close()
     return 0

@@ -4,10 +4,11 @@ line and of the "New game" dialog, turned into a game session and a computer pla
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pinochle_tui.engine import Rules
+from pinochle_tui.engine import Card, Rules, Seat
 from pinochle_tui.record.models import PlayerInfo
 from pinochle_tui.record.session import GameSession
 
@@ -33,6 +34,9 @@ class MatchSetup:
     level: str | None = "normal"
     seed: int | None = None
     save_dir: Path | None = None
+    #: Each hand's deck by hand number instead of the seeded shuffle (stacked decks).
+    decks: Callable[[int], Sequence[Card | str]] | None = None
+    first_dealer: Seat | None = None
 
     @property
     def players(self) -> list[PlayerInfo]:
@@ -45,4 +49,11 @@ class MatchSetup:
 
     def start(self) -> GameSession:
         """A fresh, autosaving session for this match (not yet dealt)."""
-        return GameSession.new(self.rules, self.players, seed=self.seed, save_dir=self.save_dir)
+        return GameSession.new(
+            self.rules,
+            self.players,
+            seed=self.seed,
+            save_dir=self.save_dir,
+            first_dealer=self.first_dealer,
+            decks=self.decks,
+        )
