@@ -162,3 +162,8 @@ class PinochleApp(CardTableApp):
             yield SystemCommand(
                 "Skip wait", "Skip the pause after a computer move", screen.action_skip
             )
+            yield SystemCommand(
+                "Save elsewhere",
+                "Save the game in another directory from now on",
+                screen.action_save_elsewhere,
+            )

@@ -11,6 +11,7 @@ screen shows it. Who sees which cards is ``seating.Seating``'s business.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events, work
@@ -45,6 +46,7 @@ from pinochle_tui.tui.narrate import Narrator
 from pinochle_tui.tui.screens.declare import DeclareOutScreen
 from pinochle_tui.tui.screens.game_over import GameOverScreen, summary_text
 from pinochle_tui.tui.screens.privacy import PrivacyScreen
+from pinochle_tui.tui.screens.save_elsewhere import SaveElsewhereScreen
 from pinochle_tui.tui.screens.score_sheet import HandSummary, ScoreSheetScreen
 from pinochle_tui.tui.screens.too_small import GAME_MODE
 from pinochle_tui.tui.seating import Seating
@@ -104,6 +106,8 @@ class GameScreen(Screen[None]):
         self._stalled = False
         self._footer_state: tuple[bool, bool] | None = None
         self._queued: tuple[Screen[Any], Callable[[Any], None]] | None = None
+        #: The save failure last told to the player (None: everything is saved).
+        self._save_problem: str | None = None
 
     def _computer(self, level: str, seed: int | None) -> Player:
         """A computer player thinking in the brain's process (started on first use)."""
@@ -227,6 +231,7 @@ class GameScreen(Screen[None]):
         """Tell what happened, then show the score sheet at the end of a hand, or go on."""
         if events is None:
             return
+        self._report_saving()
         self.query_one(GameLog).tell(self.narrator.lines(events))
         scored = [e for e in events if isinstance(e, HandScored)]
         if scored:
@@ -245,6 +250,44 @@ class GameScreen(Screen[None]):
         self._cancel_pause()
         self._after(events)
         return True
+
+    def _report_saving(self) -> None:
+        """Say at once when saving fails, and when it works again: the game goes
+        on in memory meanwhile, and the session retries after every action."""
+        problem = self.session.save_error
+        if problem == self._save_problem:
+            return
+        self._save_problem = problem
+        if problem is None:
+            self.notify("The game is saved again.", title="Saved", markup=False)
+            return
+        self.notify(
+            f"{problem}. The game goes on and is saved as soon as it can be; "
+            "Ctrl+P, Save elsewhere, to choose another directory.",
+            title="Not saved",
+            severity="error",
+            timeout=30,
+            markup=False,
+        )
+
+    def action_save_elsewhere(self) -> None:
+        """Ask for another directory and save the game there from now on."""
+
+        def chosen(directory: Path | None) -> None:
+            if directory is None:
+                return
+            try:
+                self.session.move_to(directory)
+            except PinochleError as error:
+                self.notify(str(error), title="Not saved", severity="error", markup=False)
+                return
+            self._save_problem = None
+            where = self.session.path or directory
+            self.notify(f"The game is saved in {where}.", title="Saved", markup=False)
+
+        self.app.push_screen(
+            SaveElsewhereScreen(self.session.directory, self.session.save_error), chosen
+        )
 
     def _game_over_closed(self, again: bool | None) -> None:
         self.post_message(self.Finished(bool(again)))
