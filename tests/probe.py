@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 from pinochle_tui.engine import ExchangeDix, Meld, Phase, Play, ShowDix
 from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.game_over import GameOverScreen
-from pinochle_tui.tui.screens.privacy import PrivacyScreen
+from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
 from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
@@ -103,7 +103,8 @@ class KeyboardPlayer:
                 return self.record
             if isinstance(screen, PrivacyScreen):
                 self.record.privacy_screens += 1
-                await self.pilot.press("enter")
+                await self.pilot.pause(PrivacyScreen.GRACE)
+                await self.pilot.press(SHOW_KEY)
                 await wait_until(self.pilot, partial(self._left, screen))
                 continue
             await self.take_turn()

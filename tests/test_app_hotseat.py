@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from pinochle_tui.engine import Rules, Seat
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.cardfaces import face
 from pinochle_tui.tui.screens.game import GameScreen
-from pinochle_tui.tui.screens.privacy import PrivacyScreen
+from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
 from tests.probe import KeyboardPlayer, game_of, screen_text, wait_until
@@ -69,3 +71,37 @@ async def test_each_player_sees_only_their_own_hand(tmp_path: Path) -> None:
         assert record.privacy_screens >= 8
         assert checks == 48
         assert game.session.state.view(Seat.SOUTH).trick_no >= 8
+
+
+async def test_a_second_enter_or_an_early_key_never_shows_the_other_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    setup = MatchSetup(Rules(), names=("Ann", "Bob"), level=None, seed=11, save_dir=tmp_path)
+    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.pause(PrivacyScreen.GRACE)
+        await pilot.press(SHOW_KEY)
+        game = game_of(app)
+        assert await wait_until(pilot, lambda: game.human_turn)
+        first = game.viewer
+        # A long grace period, so that every key below falls inside it however
+        # slow the machine: the first player plays a card with Enter and at once
+        # presses Enter again, a number, and the show key.
+        monkeypatch.setattr(PrivacyScreen, "GRACE", 60.0)
+        await pilot.press("enter", "enter", "enter")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.press("enter", SHOW_KEY, "1", "1", SHOW_KEY)
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        check_privacy(app)
+        assert game.viewer is first.other and not game.seating.unveiled
+        assert game.query_one(HandView).cards == ()  # only backs are drawn
+        # After the grace period Enter still does nothing: only the show key does.
+        monkeypatch.setattr(PrivacyScreen, "GRACE", 0.0)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press(SHOW_KEY)
+        assert await wait_until(pilot, lambda: app.screen is game and game.seating.unveiled)
+        check_privacy(app)

@@ -13,10 +13,12 @@ from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 
 from pinochle_tui.engine import PinochleError
+from pinochle_tui.plaintext import inert
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.new_game import NewGameScreen
@@ -70,6 +72,38 @@ class CardTableApp(App[None]):
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return THEMES["dark"].variables
+
+    #: The unexpected exception that stopped the app, if one did: the launcher
+    #: writes it to a crash file and tells the player in one calm line.
+    crash: Exception | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual's hook for an unhandled exception (the app then exits, status 1).
+        self.crash = error
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        # Textual prints the traceback of a crash on exit; the launcher reports it instead.
+        if self.crash is None:
+            super()._print_error_renderables()
+        else:
+            self._exit_renderables.clear()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast, always as plain text: messages name players and files, and a
+        name like ``[@click=app.quit]`` must read as itself, never act."""
+        del markup
+        super().notify(
+            inert(message), title=inert(title), severity=severity, timeout=timeout, markup=False
+        )
 
 
 class PinochleApp(CardTableApp):

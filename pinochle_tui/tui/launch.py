@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+import tempfile
+import traceback
+from datetime import datetime
+from pathlib import Path
 
 from pinochle_tui.ai.registry import UnknownPlayerError, player_names
+from pinochle_tui.plaintext import inert
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.record.store import find_resumable, save_dir
-from pinochle_tui.tui.app import PinochleApp
+from pinochle_tui.tui.app import CardTableApp, PinochleApp
 from pinochle_tui.tui.setup import Display, MatchSetup
 
 
@@ -64,5 +71,39 @@ def launch(args: argparse.Namespace) -> int:
     try:
         app.run()
     finally:
-        app.session.close()
-    return 0
+        session = app.session
+        if session.save_error is not None:
+            session.retry_save()
+        session.close()
+    if session.save_error is not None:
+        advice = f"the game could not be saved ({session.save_error})"
+    else:
+        advice = "your game is saved: 'pinochle resume' goes on from where it stopped"
+    return crash_report(app, session.directory, advice)
+
+
+def crash_report(app: CardTableApp, directory: Path | None, advice: str) -> int:
+    """After the app stopped: 0, or for a crash, write the details to a crash file
+    beside the saves, tell the player in one line with ``advice``, and return 1."""
+    error = app.crash
+    if error is None:
+        return 0
+    details = "".join(traceback.format_exception(error))
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    where = "(no crash file could be written)"
+    for folder in (directory, Path(tempfile.gettempdir())):
+        if folder is None:
+            continue
+        path = folder / f"crash-{stamp}-{os.getpid()}.txt"
+        try:
+            path.write_text(details, encoding="utf-8")
+        except OSError:
+            continue
+        where = f"(details in {path})"
+        break
+    summary = inert(f"{type(error).__name__}: {error}", limit=120)
+    print(
+        f"pinochle: the game stopped on an unexpected error, {summary} {where}; {advice}.",
+        file=sys.stderr,
+    )
+    return 1

@@ -28,7 +28,7 @@ from pinochle_tui.record.replay import Frame, timeline
 from pinochle_tui.record.store import open_game, save_dir
 from pinochle_tui.tui.app import CardTableApp
 from pinochle_tui.tui.cardfaces import hand_order
-from pinochle_tui.tui.launch import display_from_args
+from pinochle_tui.tui.launch import crash_report, display_from_args
 from pinochle_tui.tui.narrate import Narrator
 from pinochle_tui.tui.setup import Display
 from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, card_text
@@ -46,8 +46,9 @@ def launch_replay(args: argparse.Namespace) -> int:
     except RecordError as error:
         print(f"pinochle: {error}", file=sys.stderr)
         return 1 if isinstance(error, IllegalRecordError) else 2
-    ReplayApp(game.log, timeline(game.log), game.path.name, display_from_args(args)).run()
-    return 0
+    viewer = ReplayApp(game.log, timeline(game.log), game.path.name, display_from_args(args))
+    viewer.run()
+    return crash_report(viewer, game.path.parent, "the saved game is unchanged")
 
 
 # -- moving through the timeline ----------------------------------------------

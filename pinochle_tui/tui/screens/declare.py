@@ -52,7 +52,7 @@ class DeclareOutScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Declare out?", classes="dialog-title")
-            yield Static(claim_text(self._view), id="claim")
+            yield Static(claim_text(self._view), id="claim", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Declare out (y)", variant="warning", id="yes")
                 yield Button("Keep playing (n)", variant="primary", id="no")

@@ -139,7 +139,7 @@ class GameScreen(Screen[None]):
                     yield TrickView(self.names, ascii_only, id="trick")
                 with Vertical(id="hand-area"):
                     yield TableMelds(self.names, ascii_only, opponent=False, id="melds-mine")
-                    yield Static(id="prompt")
+                    yield Static(id="prompt", markup=False)
                     yield MeldPanel(ascii_only, id="meld-panel")
                     yield HandView(ascii_only, id="hand")
             with Vertical(id="side"):
@@ -259,7 +259,7 @@ class GameScreen(Screen[None]):
             return
         self._save_problem = problem
         if problem is None:
-            self.notify("The game is saved again.", title="Saved", markup=False)
+            self.notify("The game is saved again.", title="Saved")
             return
         self.notify(
             f"{problem}. The game goes on and is saved as soon as it can be; "
@@ -267,7 +267,6 @@ class GameScreen(Screen[None]):
             title="Not saved",
             severity="error",
             timeout=30,
-            markup=False,
         )
 
     def action_save_elsewhere(self) -> None:
@@ -279,11 +278,11 @@ class GameScreen(Screen[None]):
             try:
                 self.session.move_to(directory)
             except PinochleError as error:
-                self.notify(str(error), title="Not saved", severity="error", markup=False)
+                self.notify(str(error), title="Not saved", severity="error")
                 return
             self._save_problem = None
             where = self.session.path or directory
-            self.notify(f"The game is saved in {where}.", title="Saved", markup=False)
+            self.notify(f"The game is saved in {where}.", title="Saved")
 
         self.app.push_screen(
             SaveElsewhereScreen(self.session.directory, self.session.save_error), chosen

@@ -35,7 +35,7 @@ class GameOverScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over"):
             yield Static("Game over", classes="dialog-title")
-            yield Static(self._text, id="game-over-text")
+            yield Static(self._text, id="game-over-text", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Play again (a)", variant="primary", id="again")
                 yield Button("Quit (q)", id="quit")

@@ -20,6 +20,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from pinochle_tui.ai.registry import players
 from pinochle_tui.engine import Rules
+from pinochle_tui.plaintext import BadNameError, check_name
 from pinochle_tui.tui.setup import MatchSetup
 
 _HOTSEAT = "hotseat"
@@ -109,8 +110,12 @@ class NewGameScreen(ModalScreen[MatchSetup | None]):
             self.notify(f"{problem['loc'][0]}: {problem['msg']}", severity="error")
             return
         opponent = self.query_one("#opponent", Select).value
-        south = self.query_one("#name-south", Input).value.strip() or "South"
-        north = self.query_one("#name-north", Input).value.strip() or "North"
+        try:
+            south = check_name(self.query_one("#name-south", Input).value or "South")
+            north = check_name(self.query_one("#name-north", Input).value or "North")
+        except BadNameError as error:
+            self.notify(str(error), severity="error")
+            return
         self.dismiss(
             MatchSetup(
                 rules=rules,

@@ -1,7 +1,14 @@
-"""Hotseat: an opaque screen that hides both hands while the terminal changes hands."""
+"""Hotseat: an opaque screen that hides both hands while the terminal changes hands.
+
+It cannot be skipped by accident: Enter (the key that plays a card) does
+nothing here, and the key that shows the hand, ``s``, works only after the
+screen has been up for a moment, so a key pressed twice by the player who
+just moved never uncovers the other player's cards.
+"""
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -10,25 +17,36 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+#: The key that shows the next player's hand (the README names it).
+SHOW_KEY = "s"
+
 
 class PrivacyScreen(Screen[None]):
-    """``Pass to Bob — press Enter``: nothing of either hand is on screen."""
+    """``Pass to Bob — Bob: press S to see your hand``: nothing of either hand is on screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "show_hand", "Show my hand", priority=True)
+        Binding(SHOW_KEY, "show_hand", "Show my hand", priority=True)
     ]
+    #: Seconds after it appears during which the screen ignores the show key.
+    GRACE: ClassVar[float] = 0.75
 
     def __init__(self, name: str) -> None:
         super().__init__()
         self._name = name
+        self._shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(
-                f"Pass to {self._name}\n\n{self._name}: press Enter to see your hand",
+                f"Pass to {self._name}\n\n{self._name}: press {SHOW_KEY.upper()} to see your hand",
                 id="privacy-text",
+                markup=False,
             )
         yield Footer(compact=True)
 
+    def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
+
     def action_show_hand(self) -> None:
-        self.dismiss(None)
+        if time.monotonic() - self._shown_at >= self.GRACE:
+            self.dismiss(None)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -40,14 +41,14 @@ def score_table(summary: HandSummary) -> Table:
     table = Table(expand=True, show_edge=False, pad_edge=False)
     table.add_column("")
     for name in summary.names:
-        table.add_column(name, justify="right")
+        table.add_column(Text(name), justify="right")  # a name is text, never markup
     table.add_row("Melds", _meld_lines(summary, Seat.SOUTH), _meld_lines(summary, Seat.NORTH))
     table.add_row("Meld points", *map(str, scored.meld_points))
     table.add_row("Trick points (with last trick)", *map(str, scored.trick_points))
     table.add_row("Trick points rounded", *map(str, scored.rounded))
     hand = [scored.meld_points[s] + scored.rounded[s] for s in Seat]
     table.add_row("This hand", *map(str, hand), end_section=True)
-    table.add_row("[b]Match total[/b]", *(f"[b]{t}[/b]" for t in scored.totals))
+    table.add_row(Text("Match total", "bold"), *(Text(str(t), "bold") for t in scored.totals))
     return table
 
 
@@ -65,7 +66,7 @@ class ScoreSheetScreen(ModalScreen[None]):
         with Vertical(classes="dialog", id="score-sheet"):
             yield Static(f"Hand {summary.view.hand_no} is over", classes="dialog-title")
             yield Static(score_table(summary), id="score-table")
-            yield Static(self._target_line(), id="target-line")
+            yield Static(self._target_line(), id="target-line", markup=False)
             yield Button("Continue (Enter)", variant="primary", id="continue")
 
     def _target_line(self) -> str:
