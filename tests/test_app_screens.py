@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.color import Color
+from textual import events
+from textual.command import CommandPalette
+from textual.geometry import Size
 
 from pinochle_tui.cli import parse_args
 from pinochle_tui.engine import Rules
@@ -129,3 +132,39 @@ async def test_clicking_a_card_plays_it(tmp_path: Path) -> None:
         view = game.view
         played = [c for t in view.tricks for c in (t.lead, t.reply)] + [view.lead]
         assert card in played
+
+
+async def test_the_palette_over_a_too_small_terminal_never_crashes(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("ctrl+p")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.resize_terminal(60, 20)
+        assert await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await pilot.press("ctrl+p")  # refused here: it used to raise DuplicateIds
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(100, 30)
+        assert await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press("escape")
+        await my_turn(pilot, app)
+        before = game_of(app).move_no
+        await pilot.press("1", "1")
+        assert await wait_until(pilot, lambda: game_of(app).move_no > before)
+
+
+async def test_a_thousand_resizes_in_a_row_leave_a_game_that_moves(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        sizes = [(60 + i * 7 % 140, 18 + i * 5 % 42) for i in range(1000)] + [(100, 30)]
+        for width, height in sizes:
+            app.post_message(events.Resize(Size(width, height), Size(width, height)))
+        await pilot.resize_terminal(100, 30)
+        assert await wait_until(pilot, lambda: app.size == Size(100, 30))
+        await my_turn(pilot, app)
+        assert app.screen is game_of(app)
+        before = game_of(app).move_no
+        await pilot.press("1", "1")
+        assert await wait_until(pilot, lambda: game_of(app).move_no > before)

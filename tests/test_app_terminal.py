@@ -5,6 +5,7 @@ saved before it is shown."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from pathlib import Path
@@ -66,6 +67,28 @@ def test_a_game_killed_at_any_moment_resumes_with_nothing_lost(tmp_path: Path, m
     resumed.pump(0.3)
     resumed.kill()
     assert shown  # the screen was drawn before the kill
+
+
+def test_a_storm_of_resizes_leaves_a_game_that_still_moves(tmp_path: Path) -> None:
+    """Dragging the window corner across the minimum size, 600 resizes in a few
+    seconds: the table comes back at once and the game goes on (it used to stay
+    blank for minutes)."""
+    terminal = Terminal(
+        ["play", "--seed", "4", "--speed", "0", "--level", "easy", "--save-dir", str(tmp_path)]
+    )
+    assert terminal.wait_for(lambda text: "trump" in text.lower())
+    rng = random.Random(7)
+    for _ in range(600):
+        terminal.resize(rng.randint(60, 200), rng.randint(18, 60))
+        terminal.pump(0.005)
+    terminal.resize(100, 30)
+    assert terminal.wait_for(lambda text: bool(HAND_KEYS.search(text)), timeout=10), terminal.text()
+    before = open_game(only_game(tmp_path)).log.action_count
+    terminal.send("11")
+    assert terminal.wait_for(
+        lambda _: open_game(only_game(tmp_path)).log.action_count > before, timeout=10
+    )
+    terminal.kill()
 
 
 def test_an_unexpected_error_is_one_calm_line_and_a_crash_file(tmp_path: Path) -> None:

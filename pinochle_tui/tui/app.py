@@ -13,6 +13,8 @@ from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
+from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
@@ -106,6 +108,10 @@ class CardTableApp(App[None]):
         )
 
 
+#: Seconds between checks of the terminal's size.
+SIZE_CHECK = 0.2
+
+
 class PinochleApp(CardTableApp):
     """Two-handed pinochle at the terminal."""
 
@@ -128,6 +134,8 @@ class PinochleApp(CardTableApp):
         self.session = session
         #: Shown once the table is up (say, that a newer saved game was unreadable).
         self.notice = notice
+        #: The size at the last check: a change is acted on once it has settled.
+        self._settled: Size | None = None
 
     def on_mount(self) -> None:
         self.add_mode(GAME_MODE, Screen)  # a blank base, so the game screen can be replaced
@@ -138,16 +146,30 @@ class PinochleApp(CardTableApp):
         self._check_size()
         # Resize events reach only the screen on top (a dialog, say); a cheap check
         # of the size catches every change whatever is on screen.
-        self.set_interval(0.2, self._check_size)
+        self.set_interval(SIZE_CHECK, self._check_size)
 
     def _check_size(self) -> None:
-        width, height = self.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        """Show the too-small screen, or take it away, once the size has settled.
+
+        A terminal being dragged sends a storm of resizes; the screen is changed
+        only when two checks in a row see the same size, never in the storm.
+        """
+        size = self.size
+        if size != self._settled:
+            self._settled = size
+            return
+        small = size.width < MIN_SIZE[0] or size.height < MIN_SIZE[1]
         if small and self.current_mode != SMALL_MODE:
             self.switch_mode(SMALL_MODE)
         elif not small and self.current_mode == SMALL_MODE:
             self.switch_mode(GAME_MODE)
             self.call_after_refresh(self._wake_game)
+
+    def action_command_palette(self) -> None:
+        """The palette, but never over the too-small screen, nor twice."""
+        open_already = any(isinstance(s, CommandPalette) for s in self.screen_stack)
+        if self.current_mode != SMALL_MODE and not open_already:
+            super().action_command_palette()
 
     def _wake_game(self) -> None:
         for screen in self.screen_stack:
