@@ -121,9 +121,9 @@ class Table:
         self.auto_forced = auto_forced
         #: Deals and actions applied through this table.
         self.move_no = 0
+        #: What the position offers, computed once per position (see ``changed``).
         self._views: dict[Seat, SeatView] = {}
         self._legal: dict[Seat, LegalActions] = {}
-        self._cached_at = -1
 
     @property
     def state(self) -> GameState:
@@ -140,27 +140,25 @@ class Table:
 
     # -- what the position offers, computed once per position -----------------
 
-    def _fresh(self) -> None:
-        if self._cached_at != self.move_no:
-            self._views.clear()
-            self._legal.clear()
-            self._cached_at = self.move_no
-
     def view(self, seat: Seat) -> SeatView:
         """What ``seat`` may know now."""
-        self._fresh()
-        found = self._views.get(seat)
-        if found is None:
-            found = self._views[seat] = self.game.state.view(seat)
-        return found
+        if seat not in self._views:
+            self._views[seat] = self.game.state.view(seat)
+        return self._views[seat]
 
     def legal(self, seat: Seat) -> LegalActions:
         """What ``seat`` may do now (declaring out may be open to the seat not to act)."""
-        self._fresh()
-        found = self._legal.get(seat)
-        if found is None:
-            found = self._legal[seat] = self.game.state.legal_actions(seat)
-        return found
+        if seat not in self._legal:
+            self._legal[seat] = self.game.state.legal_actions(seat)
+        return self._legal[seat]
+
+    def changed(self) -> None:
+        """The game moved on: count it, and forget what the old position offered.
+        The table calls it for every deal and action it applies; call it after
+        changing the game any other way (taking moves back, say)."""
+        self.move_no += 1
+        self._views.clear()
+        self._legal.clear()
 
     def decision(self) -> Decision | None:
         """The decision the game waits for, or None between hands or at the end."""
@@ -205,7 +203,7 @@ class Table:
         return self._record(self.game.apply(action)) + self.advance()
 
     def _record(self, events: list[Event]) -> list[Event]:
-        self.move_no += 1
+        self.changed()
         return events
 
     def play(self, players: Sequence[Player]) -> Outcome:
