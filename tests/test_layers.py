@@ -1,7 +1,8 @@
 """The layers: the engine imports no UI, AI or record code; the AI imports only
 the engine and the standard library; the record layer no UI or AI; the pure
 module ``plaintext``, which every layer but the engine may use, only the
-standard library."""
+standard library; the reinforcement-learning environment only the engine and
+its three libraries."""
 
 from __future__ import annotations
 
@@ -100,6 +101,15 @@ def test_record_imports_no_ui_or_ai() -> None:
         return not within(module, "textual", "rich", "pinochle_tui.ai", "pinochle_tui.tui")
 
     assert offending("record", allowed) == {}
+
+
+def test_env_imports_only_the_engine_and_its_rl_libraries() -> None:
+    def allowed(module: str) -> bool:
+        return top(module) in STDLIB or within(
+            module, "pinochle_tui.engine", "pinochle_tui.env", "numpy", "gymnasium", "pettingzoo"
+        )
+
+    assert files("env") and offending("env", allowed) == {}
 
 
 def test_plaintext_imports_only_the_standard_library() -> None:
