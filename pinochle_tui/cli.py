@@ -33,6 +33,7 @@ COMMANDS = (
     "schema",
     "match",
     "bot",
+    "serve",
 )
 #: The slowest pace the app accepts: a computer move stays 10 times longer on screen.
 MAX_SPEED = 10.0
@@ -83,6 +84,26 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
         choices = _choices(field.annotation)
         kind = int if choices is None or isinstance(choices[0], int) else str
         group.add_argument(_flag(name), dest=name, type=kind, choices=choices, help=about)
+
+
+def rule_argv(rules: Rules) -> list[str]:
+    """The rule flags that give ``rules`` (only those that differ from Hoyle's),
+    to pass the rules on to another ``pinochle`` command.
+
+    >>> rule_argv(Rules(pack=64, double_pinochle=False, trick_count="counters"))
+    ['--pack', '64', '--trick-count', 'counters', '--no-double-pinochle']
+    """
+    argv: list[str] = []
+    defaults = Rules()
+    for name in Rules.model_fields:
+        value = getattr(rules, name)
+        if value == getattr(defaults, name):
+            continue
+        if isinstance(value, bool):
+            argv.append(_flag(name) if value else "--no-" + _flag(name)[2:])
+        else:
+            argv += [_flag(name), str(value.value if isinstance(value, Enum) else value)]
+    return argv
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -218,6 +239,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_rule_options(match)
 
+    serve = sub.add_parser("serve", help="serve the game to web browsers (textual-serve)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1, this machine only)",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--level", default="normal", help=f"the computer: {offered}")
+    add_rule_options(serve)
+    _add_display_options(serve)
+    _add_save_dir(serve)
+
     bot = sub.add_parser("bot", help="speak the bot protocol on stdin/stdout as a level")
     bot.add_argument("--level", default="normal", help=f"the player: {every}")
     bot.add_argument("--seed", type=int, help="seed for the player")
@@ -239,7 +272,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         if getattr(args, option, None) is not None:
             entry(getattr(args, option))  # UnknownPlayerError names the choices
     level = getattr(args, "level", None)
-    if args.command in ("play", "resume") and level is not None:
+    if args.command in ("play", "resume", "serve") and level is not None:
         _check_opponent(level)
     try:
         if hasattr(args, "name"):
@@ -304,6 +337,10 @@ def run(args: argparse.Namespace) -> int:
         from pinochle_tui.bot_cli import run_bot
 
         return run_bot(args)
+    if command == "serve":
+        from pinochle_tui.serve import run_serve
+
+        return run_serve(args)
     from pinochle_tui.match_cli import run_match
 
     return run_match(args)
