@@ -23,7 +23,18 @@ from pydantic import ValidationError
 from pinochle_tui.engine import PinochleError, Rules
 from pinochle_tui.plaintext import BadNameError, check_name, inert
 
-COMMANDS = ("play", "hotseat", "resume", "games", "replay", "verify", "schema", "match")
+COMMANDS = (
+    "play",
+    "hotseat",
+    "resume",
+    "games",
+    "replay",
+    "verify",
+    "schema",
+    "match",
+    "bot",
+    "serve",
+)
 #: The slowest pace the app accepts: a computer move stays 10 times longer on screen.
 MAX_SPEED = 10.0
 
@@ -75,6 +86,26 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
         group.add_argument(_flag(name), dest=name, type=kind, choices=choices, help=about)
 
 
+def rule_argv(rules: Rules) -> list[str]:
+    """The rule flags that give ``rules`` (only those that differ from Hoyle's),
+    to pass the rules on to another ``pinochle`` command.
+
+    >>> rule_argv(Rules(pack=64, double_pinochle=False, trick_count="counters"))
+    ['--pack', '64', '--trick-count', 'counters', '--no-double-pinochle']
+    """
+    argv: list[str] = []
+    defaults = Rules()
+    for name in Rules.model_fields:
+        value = getattr(rules, name)
+        if value == getattr(defaults, name):
+            continue
+        if isinstance(value, bool):
+            argv.append(_flag(name) if value else "--no-" + _flag(name)[2:])
+        else:
+            argv += [_flag(name), str(value.value if isinstance(value, Enum) else value)]
+    return argv
+
+
 def rules_from_args(args: argparse.Namespace) -> Rules:
     """The ``Rules`` the rule flags describe (a flag not given keeps its default)."""
     given = {name: getattr(args, name) for name in Rules.model_fields}
@@ -106,6 +137,16 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(seconds) or not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError("must be more than 0 and at most 3600 seconds")
+    return seconds
+
+
 def _add_display_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("display")
     group.add_argument("--ascii", action="store_true", help="cards as QS, 10H (no suit symbols)")
@@ -126,6 +167,7 @@ def _add_save_dir(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     from pinochle_tui.ai.registry import player_names
+    from pinochle_tui.bots.external import DEFAULT_MOVE_TIME
 
     offered = ", ".join(player_names(offered=True))
     parser = _Parser(
@@ -136,7 +178,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a match against the computer (the default)")
-    play.add_argument("--level", default="normal", help=f"the computer: {offered}")
+    play.add_argument(
+        "--level",
+        "--opponent",
+        dest="level",
+        default="normal",
+        help=f"the computer: {offered}, or cmd:COMMAND, a bot program (docs/bot-protocol.md)",
+    )
     play.add_argument("--seed", type=int, help="seed for the shuffle and the computer")
     play.add_argument("--name", default="You", help="your name")
     add_rule_options(play)
@@ -152,6 +200,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     resume = sub.add_parser("resume", help="continue an unfinished game")
     resume.add_argument("file", nargs="?", default="latest", help="a saved game, or 'latest'")
+    resume.add_argument(
+        "--opponent",
+        dest="level",
+        help="for a game against a bot program: the cmd:COMMAND (or level) to go on with",
+    )
     _add_display_options(resume)
     _add_save_dir(resume)
 
@@ -177,7 +230,30 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--seed", type=int, default=1)
     match.add_argument("--jobs", type=_at_least_one, default=1, help="processes to use")
     match.add_argument("--no-progress", action="store_true", help="no progress bar")
+    match.add_argument(
+        "--move-time",
+        type=_seconds,
+        default=DEFAULT_MOVE_TIME,
+        metavar="SECONDS",
+        help=f"time a cmd: bot has for each decision (default: {DEFAULT_MOVE_TIME:g})",
+    )
     add_rule_options(match)
+
+    serve = sub.add_parser("serve", help="serve the game to web browsers (textual-serve)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1, this machine only)",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--level", default="normal", help=f"the computer: {offered}")
+    add_rule_options(serve)
+    _add_display_options(serve)
+    _add_save_dir(serve)
+
+    bot = sub.add_parser("bot", help="speak the bot protocol on stdin/stdout as a level")
+    bot.add_argument("--level", default="normal", help=f"the player: {every}")
+    bot.add_argument("--seed", type=int, help="seed for the player")
     return parser
 
 
@@ -193,10 +269,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     if hasattr(args, "pack"):
         args.rules = rules_from_args(args)
     for option in ("level", "a", "b"):
-        if hasattr(args, option):
+        if getattr(args, option, None) is not None:
             entry(getattr(args, option))  # UnknownPlayerError names the choices
-    if getattr(args, "level", None) is not None and not entry(args.level).offered:
-        raise UsageError(f"--level {args.level} is not offered as an opponent")
+    level = getattr(args, "level", None)
+    if args.command in ("play", "resume", "serve") and level is not None:
+        _check_opponent(level)
     try:
         if hasattr(args, "name"):
             args.name = check_name(args.name)
@@ -205,6 +282,24 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     except BadNameError as error:
         raise UsageError(str(error)) from None
     return args
+
+
+#: The longest ``cmd:`` opponent of the app: the game record keeps it as the level.
+MAX_OPPONENT = 100
+
+
+def _check_opponent(level: str) -> None:
+    """An opponent for the app: offered, and a program's command short enough
+    for the record."""
+    from pinochle_tui.ai.registry import entry
+
+    if not entry(level).offered:
+        raise UsageError(f"--level {level} is not offered as an opponent")
+    if len(level) > MAX_OPPONENT:
+        raise UsageError(
+            f"--opponent: at most {MAX_OPPONENT} characters (the game record keeps it): "
+            "put a longer command in a script"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -238,6 +333,14 @@ def run(args: argparse.Namespace) -> int:
         from pinochle_tui.record.commands import run_command
 
         return run_command(args)
+    if command == "bot":
+        from pinochle_tui.bot_cli import run_bot
+
+        return run_bot(args)
+    if command == "serve":
+        from pinochle_tui.serve import run_serve
+
+        return run_serve(args)
     from pinochle_tui.match_cli import run_match
 
     return run_match(args)

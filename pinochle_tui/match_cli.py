@@ -2,7 +2,8 @@
 
 The games are played by ``ai.match`` (in worker processes with ``--jobs``);
 this module shows the progress bar and prints the figures, the last line
-being one JSON object.
+being one JSON object. Each game a bot program forfeits is told on stderr in
+one line as it happens.
 """
 
 from __future__ import annotations
@@ -10,17 +11,19 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import sys
 from collections.abc import Iterator
 from functools import partial
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from pinochle_tui.ai.match import GameResult, MatchSpec, MatchStats, play_duplicate, summarize
+from pinochle_tui.plaintext import inert
 
 
 def run_match(args: argparse.Namespace) -> int:
     """Play ``args.deals`` duplicate deals between levels ``args.a`` and ``args.b``."""
-    spec = MatchSpec(args.a, args.b, args.seed, args.rules)
+    spec = MatchSpec(args.a, args.b, args.seed, args.rules, args.move_time)
     pairs: list[tuple[GameResult, GameResult]] = []
     with Progress(
         "[progress.description]{task.description}",
@@ -33,6 +36,10 @@ def run_match(args: argparse.Namespace) -> int:
         task = progress.add_task(f"{args.a} vs {args.b}", total=args.deals)
         for pair in play_deals(spec, args.deals, args.jobs):
             pairs.append(pair)
+            for game in pair:
+                if game.forfeit is not None:
+                    where = f"deal {game.deal_no + 1}, A in the {game.a_seat} seat"
+                    print(f"pinochle: {where}: {inert(game.forfeit)}", file=sys.stderr)
             progress.advance(task)
     pairs.sort(key=lambda pair: pair[0].deal_no)
     stats = summarize(pairs, spec.rules)
@@ -63,6 +70,7 @@ def report(spec: MatchSpec, stats: MatchStats) -> str:
             f"hands won: {a} (A) {won_a}, {b} (B) {won_b}, drawn {drawn}",
             f"matches to {spec.rules.target} won (each seating's deals played in order "
             f"as consecutive hands): A {stats.matches[0]}, B {stats.matches[1]}",
+            f"games forfeited: {a} (A) {stats.forfeits[0]}, {b} (B) {stats.forfeits[1]}",
             f"decision time, median / 99th percentile: {a} (A) "
             f"{stats.a_ms[0]:.1f} / {stats.a_ms[1]:.1f} ms, {b} (B) "
             f"{stats.b_ms[0]:.1f} / {stats.b_ms[1]:.1f} ms",

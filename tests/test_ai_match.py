@@ -89,7 +89,14 @@ def test_duplicate_deals_use_the_same_cards_with_seats_swapped() -> None:
 
 def test_match_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
     args = argparse.Namespace(
-        a="easy", b="random", deals=3, seed=2, jobs=1, no_progress=True, rules=Rules()
+        a="easy",
+        b="random",
+        deals=3,
+        seed=2,
+        jobs=1,
+        no_progress=True,
+        rules=Rules(),
+        move_time=10.0,
     )
     assert run_match(args) == 0
     out = capsys.readouterr().out.strip().splitlines()

@@ -23,6 +23,8 @@ from tests.terminal import Terminal
 
 #: The hand on screen: the number keys under the cards.
 HAND_KEYS = re.compile(r"^\s*1\s+2\s+3", re.M)
+#: The trick on the table: its number, and who took it once it is over.
+TRICK = re.compile(r"Trick (\d+)(: (?:You|Computer) took it)?")
 #: A play told in the game log: who, and the card.
 PLAYED = re.compile(r"(You|Computer) (?:leads?|plays?) ((?:10|[AKQJ9])[♠♥♦♣])")
 
@@ -60,7 +62,13 @@ def test_a_game_killed_at_any_moment_resumes_with_nothing_lost(tmp_path: Path, m
     )
     told = Counter((name, f"play {card}") for name, card in PLAYED.findall(shown.replace("│", " ")))
     assert told <= saved, (told, saved)
-    assert moves < 3 or told, shown
+    # The trick on screen is in the file: finished if shown as taken, else led.
+    trick = TRICK.search(shown)
+    if trick is not None:
+        number, taken = int(trick.group(1)), trick.group(2) is not None
+        done = len(game.state.tricks) + (game.state.lead is not None)
+        assert done >= (number if taken else number - 1), (trick.group(0), done)
+    assert moves < 3 or trick is not None, shown
     resumed = Terminal(["resume", "--speed", "0", "--save-dir", str(tmp_path)])
     assert resumed.wait_for(lambda text: f"Game resumed in hand {game.state.hand_no}" in text)
     resumed.send("q")

@@ -1,5 +1,6 @@
-"""The programmer's guide works as written: its example bot, copied from
-docs/engine.md and run as it stands, plays a whole match to its end."""
+"""The programmer's guides work as written: the example bot of docs/engine.md,
+copied and run as it stands, plays a whole match to its end, and the
+random-agent loop of docs/env.md plays a deal."""
 
 from __future__ import annotations
 
@@ -46,3 +47,14 @@ def test_the_guide_opening_loop_runs() -> None:
         timeout=120,
     )
     assert result.stdout.startswith("Termination.")
+
+
+def test_the_env_guide_random_loop_plays_a_deal() -> None:
+    code = marked_block(DOCS / "env.md")
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    rewards = re.findall(r"^player_([01]) gets (-?\d+(?:\.\d+)?)$", result.stdout, re.M)
+    assert sorted(seat for seat, _ in rewards) == ["0", "1"]
+    assert sum(float(value) for _, value in rewards) == 0  # the point difference, both ways
+    assert "game over:" in result.stdout

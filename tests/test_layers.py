@@ -1,7 +1,10 @@
 """The layers: the engine imports no UI, AI or record code; the AI imports only
-the engine and the standard library; the record layer no UI or AI; the pure
+the engine, the bot programs' host and the standard library; the bot
+protocol (``bots``) only the engine, ``plaintext`` and the standard library,
+and ``pinochle bot`` no Textual or Rich either; the record layer no UI or AI; the pure
 module ``plaintext``, which every layer but the engine may use, only the
-standard library."""
+standard library; the reinforcement-learning environment only the engine and
+its three libraries."""
 
 from __future__ import annotations
 
@@ -86,10 +89,30 @@ def test_engine_imports_only_itself_pydantic_and_the_standard_library() -> None:
 def test_ai_imports_only_the_engine_and_the_standard_library() -> None:
     def allowed(module: str) -> bool:
         return top(module) in STDLIB or within(
-            module, "pinochle_tui.engine", "pinochle_tui.ai", "pinochle_tui.plaintext"
+            module,
+            "pinochle_tui.engine",
+            "pinochle_tui.ai",
+            "pinochle_tui.bots",
+            "pinochle_tui.plaintext",
         )
 
     assert offending("ai", allowed) == {}
+
+
+def test_the_bot_protocol_imports_only_the_engine_and_plaintext() -> None:
+    def allowed(module: str) -> bool:
+        return top(module) in STDLIB or within(
+            module, "pinochle_tui.engine", "pinochle_tui.bots", "pinochle_tui.plaintext"
+        )
+
+    assert files("bots") and offending("bots", allowed) == {}
+
+
+def test_pinochle_bot_imports_no_ui() -> None:
+    def allowed(module: str) -> bool:
+        return not within(module, "textual", "rich", "pinochle_tui.tui", "pinochle_tui.record")
+
+    assert offending("bot_cli.py", allowed) == {}
 
 
 def test_record_imports_no_ui_or_ai() -> None:
@@ -100,6 +123,15 @@ def test_record_imports_no_ui_or_ai() -> None:
         return not within(module, "textual", "rich", "pinochle_tui.ai", "pinochle_tui.tui")
 
     assert offending("record", allowed) == {}
+
+
+def test_env_imports_only_the_engine_and_its_rl_libraries() -> None:
+    def allowed(module: str) -> bool:
+        return top(module) in STDLIB or within(
+            module, "pinochle_tui.engine", "pinochle_tui.env", "numpy", "gymnasium", "pettingzoo"
+        )
+
+    assert files("env") and offending("env", allowed) == {}
 
 
 def test_plaintext_imports_only_the_standard_library() -> None:

@@ -2,7 +2,10 @@
 
 Each deal is played twice with the same deck order and dealer, the players
 swapping seats, so the luck of the cards cancels out. Each game is one deal
-scored alone (melds plus rounded tricks). Pure: no printing, no processes;
+scored alone (melds plus rounded tricks). A bot program that forfeits a game
+(``bots.external.BotForfeit``: too slow, crashed, silent, illegal) loses it 0
+to ``FORFEIT_POINTS``, every trick point of a deal, and the game keeps the
+one-line reason. No printing, and no processes but the bot programs;
 ``match_cli`` adds the progress bar and the workers.
 """
 
@@ -16,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pinochle_tui.ai.registry import make_player
+from pinochle_tui.bots.external import DEFAULT_MOVE_TIME, BotForfeit, WatchedGame, Watcher
 from pinochle_tui.engine import (
     Action,
     Card,
@@ -32,6 +36,9 @@ from pinochle_tui.engine import (
 
 #: The z value of a two-sided 95% normal interval.
 Z95 = 1.96
+#: What the opponent of a player that forfeits scores: all the trick points of
+#: a deal (the last trick's 10 included) under every count, the forfeiter 0.
+FORFEIT_POINTS = 250
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +50,8 @@ class MatchSpec:
     b: str
     seed: int
     rules: Rules
+    #: Seconds a bot program (``cmd:``) has for each decision.
+    move_time: float = DEFAULT_MOVE_TIME
 
     @property
     def deal_rules(self) -> Rules:
@@ -59,6 +68,8 @@ class GameResult:
     b_points: int
     a_times: tuple[float, ...]
     b_times: tuple[float, ...]
+    #: Why a player forfeited this game (then it scored 0), if one did.
+    forfeit: str | None = None
 
     @property
     def margin(self) -> int:
@@ -82,14 +93,30 @@ class Timed:
 
 def play_game(
     rules: Rules, deck: list[Card], dealer: Seat, players: tuple[Player, Player]
-) -> tuple[tuple[int, int], tuple[list[float], list[float]]]:
-    """Play one single-deal game; return the scores and decision times by seat.
+) -> tuple[tuple[int, int], tuple[list[float], list[float]], str | None]:
+    """Play one single-deal game; return the scores and decision times by seat,
+    and why a player forfeited, if one did (it scores 0, its opponent
+    ``FORFEIT_POINTS``).
 
-    A player is asked (and timed) only when it has a choice.
+    A player is asked (and timed) only when it has a choice; players that
+    watch (bot programs) hear every event, and every player with a ``close``
+    is closed at the end.
     """
     timed = (Timed(players[0]), Timed(players[1]))
-    outcome = Table(UnsavedGame.new(rules, lambda _: deck, dealer)).play(timed)
-    return outcome.scores, (timed[0].times, timed[1].times)
+    watchers = {seat: p for seat, p in zip(Seat, players, strict=True) if isinstance(p, Watcher)}
+    game = WatchedGame(UnsavedGame.new(rules, lambda _: deck, dealer), watchers)
+    try:
+        outcome = Table(game).play(timed)
+        return outcome.scores, (timed[0].times, timed[1].times), None
+    except BotForfeit as forfeit:
+        loser = game.state.to_act  # the seat whose decision it was
+        scores = (0, FORFEIT_POINTS) if loser is Seat.SOUTH else (FORFEIT_POINTS, 0)
+        return scores, (timed[0].times, timed[1].times), str(forfeit)
+    finally:
+        for player in players:
+            close = getattr(player, "close", None)
+            if callable(close):
+                close()
 
 
 def deal_setup(spec: MatchSpec, deal_no: int) -> tuple[list[Card], Seat]:
@@ -103,10 +130,12 @@ def play_duplicate(spec: MatchSpec, deal_no: int) -> tuple[GameResult, GameResul
     deck, dealer = deal_setup(spec, deal_no)
     results: list[GameResult] = []
     for a_seat in Seat:
-        a = make_player(spec.a, seed=spec.seed * 1_000_003 + 2 * deal_no + a_seat)
-        b = make_player(spec.b, seed=spec.seed * 1_000_033 + 2 * deal_no + a_seat)
+        a_seed = spec.seed * 1_000_003 + 2 * deal_no + a_seat
+        b_seed = spec.seed * 1_000_033 + 2 * deal_no + a_seat
+        a = make_player(spec.a, seed=a_seed, move_time=spec.move_time)
+        b = make_player(spec.b, seed=b_seed, move_time=spec.move_time)
         players = (a, b) if a_seat is Seat.SOUTH else (b, a)
-        scores, times = play_game(spec.deal_rules, deck, dealer, players)
+        scores, times, forfeit = play_game(spec.deal_rules, deck, dealer, players)
         b_seat = a_seat.other
         results.append(
             GameResult(
@@ -116,6 +145,7 @@ def play_duplicate(spec: MatchSpec, deal_no: int) -> tuple[GameResult, GameResul
                 scores[b_seat],
                 tuple(times[a_seat]),
                 tuple(times[b_seat]),
+                forfeit,
             )
         )
     return results[0], results[1]
@@ -155,6 +185,7 @@ class MatchStats:
     matches: tuple[int, int]  # matches to the target won by A, by B
     a_ms: tuple[float, float]  # median, 99th percentile
     b_ms: tuple[float, float]
+    forfeits: tuple[int, int] = (0, 0)  # games A forfeited, games B forfeited
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -165,6 +196,7 @@ class MatchStats:
             "matches_won": {"a": self.matches[0], "b": self.matches[1]},
             "a_ms": {"median": round(self.a_ms[0], 2), "p99": round(self.a_ms[1], 2)},
             "b_ms": {"median": round(self.b_ms[0], 2), "p99": round(self.b_ms[1], 2)},
+            "forfeits": {"a": self.forfeits[0], "b": self.forfeits[1]},
         }
 
 
@@ -207,4 +239,8 @@ def summarize(pairs: list[tuple[GameResult, GameResult]], rules: Rules) -> Match
         matches=matches_won(games, rules),
         a_ms=(statistics.median(a_times) if a_times else 0.0, percentile(a_times, 99)),
         b_ms=(statistics.median(b_times) if b_times else 0.0, percentile(b_times, 99)),
+        forfeits=(
+            sum(g.forfeit is not None and g.margin < 0 for g in games),
+            sum(g.forfeit is not None and g.margin > 0 for g in games),
+        ),
     )

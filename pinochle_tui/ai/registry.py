@@ -5,7 +5,9 @@ The command line (``--level``, ``match --a``), the New game dialog and
 ``pinochle match`` all read this one list. A package adds a player through the
 entry-point group ``pinochle_tui.players``: the entry point's name is the
 player's name, and it loads a factory ``factory(seed: int | None) -> Player``
-whose docstring's first line describes the player.
+whose docstring's first line describes the player. A name ``cmd:COMMAND``
+is a program speaking the bot protocol (``docs/bot-protocol.md``), run as
+``bots.external.ExternalPlayer``.
 
 >>> [entry.name for entry in players(offered=True)]
 ['easy', 'normal', 'hard']
@@ -23,6 +25,7 @@ from importlib.metadata import entry_points
 from pinochle_tui.ai.heuristic import EasyPlayer, NormalPlayer
 from pinochle_tui.ai.player import RandomPlayer
 from pinochle_tui.ai.sampling import HardPlayer
+from pinochle_tui.bots.external import DEFAULT_MOVE_TIME, PREFIX, ExternalPlayer, split_command
 from pinochle_tui.engine import PinochleError, Player
 
 #: The entry-point group through which installed packages add players.
@@ -89,8 +92,22 @@ def player_names(offered: bool = False) -> tuple[str, ...]:
     return tuple(entry.name for entry in players(offered))
 
 
+def _external(name: str) -> PlayerEntry:
+    command = name.removeprefix(PREFIX)
+    split_command(command)  # a command that cannot be read is refused now, not in a game
+    return PlayerEntry(
+        name,
+        "a program speaking the bot protocol",
+        offered=True,
+        load=lambda: lambda seed: ExternalPlayer(command),
+    )
+
+
 def entry(name: str) -> PlayerEntry:
-    """The registered player ``name``; ``UnknownPlayerError`` names the choices."""
+    """The registered player ``name`` (or the program a ``cmd:`` name runs);
+    ``UnknownPlayerError`` names the choices."""
+    if name.startswith(PREFIX):
+        return _external(name)
     try:
         return _registry()[name]
     except KeyError:
@@ -98,6 +115,11 @@ def entry(name: str) -> PlayerEntry:
         raise UnknownPlayerError(f"unknown player {name!r}: one of {choices}") from None
 
 
-def make_player(name: str, seed: int | None = None) -> Player:
-    """A new player of the registered ``name``; the same seed gives the same play."""
+def make_player(
+    name: str, seed: int | None = None, *, move_time: float = DEFAULT_MOVE_TIME
+) -> Player:
+    """A new player of the registered ``name``; the same seed gives the same play.
+    A ``cmd:`` program gets ``move_time`` seconds a decision (the others ignore it)."""
+    if name.startswith(PREFIX):
+        return ExternalPlayer(name.removeprefix(PREFIX), move_time)
     return entry(name).load()(seed)

@@ -11,7 +11,10 @@ from datetime import datetime
 from pathlib import Path
 
 from pinochle_tui.ai.registry import UnknownPlayerError, player_names
+from pinochle_tui.bots.external import PREFIX
+from pinochle_tui.engine import PinochleError
 from pinochle_tui.plaintext import inert
+from pinochle_tui.record.models import PlayerInfo
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.record.store import find_resumable, save_dir
 from pinochle_tui.tui.app import CardTableApp, PinochleApp
@@ -36,15 +39,44 @@ def setup_from_args(args: argparse.Namespace) -> MatchSetup:
     return MatchSetup(args.rules, (args.name, "Computer"), args.level, args.seed, directory)
 
 
+def _program(info: PlayerInfo) -> bool:
+    """Whether a seat was played by a bot program (``cmd:COMMAND``)."""
+    return info.level is not None and info.level.startswith(PREFIX)
+
+
+def _replace_program(session: GameSession, name: str, opponent: str | None) -> None:
+    """Put ``--opponent`` in the seat of a bot program: a command read from a
+    saved file is never run, so resuming such a game needs the opponent named
+    again (and nothing else takes ``--opponent``)."""
+    seats = [i for i, info in enumerate(session.players) if _program(info)]
+    if not seats:
+        if opponent is not None:
+            session.close()
+            raise PinochleError(f"--opponent: {name} was not played against a bot program")
+        return
+    if opponent is None:
+        level = session.players[seats[0]].level or ""
+        session.close()
+        raise PinochleError(
+            f"{name}: its opponent was the program {inert(level, limit=60)!r}, and a command "
+            "read from a file is never run: name it again with --opponent 'cmd:...' (or a level)"
+        )
+    players = list(session.players)
+    for seat in seats:
+        players[seat] = players[seat].model_copy(update={"level": opponent})
+    session.log = session.log.model_copy(update={"players": tuple(players)})
+
+
 def resumed(args: argparse.Namespace) -> tuple[MatchSetup, GameSession, str | None]:
     """The saved game ``resume`` names, a setup to play again with the same
     choices, and a warning about a newer file that could not be read."""
     directory = save_dir(args.save_dir)
     path, warning = find_resumable(args.file, directory)
     session = GameSession.load(path)
+    _replace_program(session, path.name, args.level)
     south, north = session.players
     for info in session.players:
-        if info.level is not None and info.level not in player_names():
+        if info.level is not None and info.level not in player_names() and not _program(info):
             session.close()
             raise UnknownPlayerError(
                 f"{path.name}: its computer player {info.level!r} is not installed here"

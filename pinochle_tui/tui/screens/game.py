@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
+from pinochle_tui.bots.external import BotForfeit
 from pinochle_tui.engine import (
     Action,
     Decision,
@@ -320,6 +321,9 @@ class GameScreen(Screen[None]):
         try:
             action = self.seating.computers[decision.seat].choose(decision.view, legal)
             error = None
+        except BotForfeit as forfeit:  # a bot program lost: it stops, and says why
+            self.app.call_from_thread(self._forfeited, str(forfeit))
+            return
         except Exception as exc:  # the game must go on even if the computer fails
             action = next(a for a in legal if not isinstance(a, DeclareOut))
             error = f"The computer failed ({exc}); it plays {action}."
@@ -330,8 +334,20 @@ class GameScreen(Screen[None]):
         if message.move_no != self.move_no:
             return  # the position changed while it thought (a human declared out)
         if message.error:
-            self.notify(message.error, severity="warning")
+            self.notify(message.error, severity="warning", markup=False)
         self.apply(message.action)
+
+    def _forfeited(self, message: str) -> None:
+        """A bot program forfeited: say so in plain text; the game stays saved."""
+        self.thinking = False
+        self.render_state()
+        self.notify(
+            f"{message}. The game is saved: pinochle resume --opponent LEVEL goes on with it.",
+            title="The bot forfeits",
+            severity="error",
+            timeout=60,
+            markup=False,
+        )
 
     def action_skip(self) -> None:
         """Skip the pause after a computer move."""

@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from pydantic import ValidationError
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -19,8 +20,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from pinochle_tui.ai.registry import players
+from pinochle_tui.bots.external import PREFIX
 from pinochle_tui.engine import Rules
-from pinochle_tui.plaintext import BadNameError, check_name
+from pinochle_tui.plaintext import BadNameError, check_name, inert
 from pinochle_tui.tui.setup import MatchSetup
 
 _HOTSEAT = "hotseat"
@@ -44,6 +46,14 @@ def _rule_field(name: str, value: Any) -> Widget:
     options = [(str(choice), choice) for choice in choices]
     current = value.value if isinstance(value, Enum) else value
     return Select(options, value=current, allow_blank=False, id=widget_id)
+
+
+def _program_choice(level: str | None) -> list[tuple[Text, str]]:
+    """The bot program of the current match (``--opponent cmd:...``), offered
+    again under its command, shown as plain text."""
+    if level is None or not level.startswith(PREFIX):
+        return []
+    return [(Text(f"The program {inert(level.removeprefix(PREFIX))}"), level)]
 
 
 class NewGameScreen(ModalScreen[MatchSetup | None]):
@@ -70,6 +80,7 @@ class NewGameScreen(ModalScreen[MatchSetup | None]):
                         (f"Computer, {entry.name}: {entry.summary}", entry.name)
                         for entry in players(offered=True)
                     ]
+                    + _program_choice(current.level)
                     + [("Two players at this terminal (hotseat)", _HOTSEAT)],
                     value=opponent,
                     allow_blank=False,
