@@ -196,6 +196,11 @@ CARDS: tuple[Card, ...] = tuple(
 )
 
 
+#: ``BIT[id]``, the mask of one card: ``1 << id`` made once, as building a mask
+#: above 256 allocates a new int every time.
+BIT: tuple[int, ...] = tuple(1 << i for i in range(64))
+
+
 def mask_of(cards: Iterable[Card]) -> int:
     """The bitmask of an iterable of cards."""
     mask = 0

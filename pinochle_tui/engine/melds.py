@@ -186,8 +186,10 @@ def legal_ways(
     not_table = ~table
     found: list[MeldCards] = []
     for pattern in patterns:
-        if pattern.need & missing:
-            continue  # the quick test that rejects most patterns after a trick
+        # Quick tests first, as this runs after every trick: a face not held, or
+        # no copy in the hand (a meld already on the table, say).
+        if pattern.need & missing or not hand & pattern.copies:
+            continue
         for way in pattern.ways[owned & pattern.copies]:
             if not way.mask & not_table:
                 continue  # every meld needs a card from the hand
