@@ -9,13 +9,27 @@ tens of thousands of random actions per run.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from dataclasses import fields
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pinochle_tui.engine import CARDS, GameState, Phase, Rules, Seat, TrickWon, pack
+from pinochle_tui.engine import (
+    CARDS,
+    DeclareOut,
+    Draw,
+    GameState,
+    LegalActions,
+    Phase,
+    Rules,
+    Seat,
+    TrickWon,
+    pack,
+)
 from pinochle_tui.engine.cards import cards_of
 from pinochle_tui.engine.events import trick_won
 from tests.helpers import random_action
@@ -160,6 +174,28 @@ def test_a_state_rebuilt_from_a_view_offers_the_same_winners_turn(rules: Rules, 
             rebuilt = GameState.from_view(state.view(seat), hidden, [CARDS[c] for c in state.stock])
             assert list(rebuilt.legal_actions(seat)) == list(state.legal_actions(seat))
         state.apply_legal(random_action(state, rng))
+
+
+def test_legal_actions_are_a_read_only_list() -> None:
+    state = GameState.new(Rules(), dealer=N)
+    state.deal(pack(Rules()))
+    legal = state.legal_actions(S)
+    plays = list(legal)
+    assert legal == plays and legal[:2] == plays[:2] and type(legal[:2]) is list
+    assert plays[3] in legal and DeclareOut(S) in legal and DeclareOut(N) not in legal
+    for change in (
+        lambda: legal.append(Draw(S)),
+        lambda: legal.pop(),
+        lambda: legal.sort(),
+        lambda: legal.__setitem__(0, Draw(S)),
+        lambda: legal.__delitem__(0),
+        lambda: legal.__iadd__([Draw(S)]),
+    ):
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    assert legal == plays
+    for copied in (copy.copy(legal), copy.deepcopy(legal), pickle.loads(pickle.dumps(legal))):
+        assert type(copied) is LegalActions and copied == legal
 
 
 def test_the_fast_trick_record_is_a_trick_record() -> None:

@@ -86,13 +86,16 @@ from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
 from pinochle_tui.engine.view import Phase, SeatView
 
 # Speed tricks used throughout this module, each measured on the benchmark
-# (``benchmarks/engine.py``):
+# (``benchmarks/engine.py``; see also ``GameState._undo`` and ``LegalActions``):
 # - Enum members are read from module globals: ``Phase.LEAD`` goes through the
 #   enum class's attribute lookup, several times slower than a global, and
 #   ``seat.other`` is a property call where ``_OTHER[seat]`` is a tuple index.
 # - The actions and events that are built again and again are made once here.
 #   They are frozen, so a shared instance is as good as a fresh one (``==``
 #   compares their fields), and building a frozen dataclass is slow.
+# - Masks become lists of actions through ``select`` and its byte tables.
+# - The rule options are read from ``_Settings``, not from the pydantic model.
+# - The trick winner's options are worked out once per position (``_options``).
 _SEATS = (Seat.SOUTH, Seat.NORTH)
 _OTHER = (Seat.NORTH, Seat.SOUTH)
 _SUITS = tuple(Suit)
@@ -230,6 +233,10 @@ class LegalActions(list[Action]):
         except AttributeError:
             self._set: frozenset[Action] = frozenset(self)
             return action in self._set
+
+    def __reduce__(self) -> tuple[type[LegalActions], tuple[list[Action]]]:
+        # copy and pickle would rebuild a list subclass with append and extend.
+        return LegalActions, (list(self),)
 
     def __repr__(self) -> str:
         return f"<LegalActions ({len(self)}): {', '.join(map(str, self))}>"
