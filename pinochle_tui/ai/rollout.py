@@ -26,13 +26,18 @@ EXACT_CARDS = 6
 
 def play_out(state: GameState) -> None:
     """Play the hand to its end with the quick policy for both seats, and the
-    end of the playoff exactly."""
+    end of the playoff exactly.
+
+    Every action is legal by construction (a winner's option from
+    ``legal_actions``, a card from the seat's legal cards), so it goes through
+    the engine's unchecked ``apply_legal``.
+    """
     head = state.rules.playoff_head is PlayoffHead.ALWAYS
     solver: PlayoffSolver | None = None
     while state.phase in _PLAYING:
         seat = state.to_act
         if state.phase is Phase.MELD:
-            state.apply(_winner_action(state, seat))
+            state.apply_legal(_winner_action(state, seat))
             continue
         hands = (state.hands[0], state.hands[1])
         if solver is None and state.playoff and hands[seat].bit_count() <= EXACT_CARDS:
@@ -43,7 +48,7 @@ def play_out(state: GameState) -> None:
             card = solver.solve(hands, seat, state.lead).best
         else:
             card = _quick_card(state, seat, head)
-        state.apply(Play(seat, CARDS[card]))
+        state.apply_legal(Play(seat, CARDS[card]))  # one of the seat's legal cards
 
 
 def _winner_action(state: GameState, seat: Seat) -> Action:

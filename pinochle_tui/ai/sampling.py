@@ -74,7 +74,7 @@ class HardPlayer:
             base = build_state(view, world)
             for play in plays:
                 state = base.copy()
-                state.apply(play)
+                state.apply_legal(play)  # legal in the view, so in every world built from it
                 play_out(state)
                 totals[play] += state.scores[seat] - state.scores[seat.other]
         return {play: total / len(worlds) for play, total in totals.items()}
