@@ -45,7 +45,7 @@ from pinochle_tui.engine.cards import (
     mask_of,
     select,
 )
-from pinochle_tui.engine.deck import deal, pack
+from pinochle_tui.engine.deck import pack, physical_deck, places
 from pinochle_tui.engine.errors import AmbiguousActionError, IllegalActionError, PositionError
 from pinochle_tui.engine.events import (
     CardDrawn,
@@ -525,14 +525,20 @@ class GameState:
                 "The game is over." if self.is_over else "This hand is still being played."
             )
         dealer = _OTHER[self.dealer]
-        dealt = deal(deck, dealer, self.rules)
+        rules = self.rules
+        ids = [card.id for card in physical_deck(deck, rules)]
         self.dealer = dealer
         self.hand_no += 1
         self.to_act = _OTHER[dealer]
         self._clear_hand()
-        self.hands = [mask_of(hand) for hand in dealt.hands]
-        self.stock = [c.id for c in reversed(dealt.stock)]
-        turn_up = dealt.turn_up
+        for seat, positions in zip((_OTHER[dealer], dealer), places(rules), strict=True):
+            mask = 0
+            for position in positions:
+                mask |= BIT[ids[position]]
+            self.hands[seat] = mask
+        turn = 2 * rules.hand_size
+        self.stock = ids[:turn:-1]  # the stock's top card last
+        turn_up = CARDS[ids[turn]]
         self.turn_up = turn_up.id
         self.trump = turn_up.suit
         self.patterns = meld_patterns(turn_up.suit, self.rules.double_pinochle)
