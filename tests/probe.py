@@ -15,6 +15,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from pinochle_tui.engine import ExchangeDix, Meld, Phase, Play, ShowDix
+from pinochle_tui.tui.handkeys import binding_key
 from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.game_over import GameOverScreen
 from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
@@ -141,7 +142,7 @@ class KeyboardPlayer:
         if self.game.session.state.stock_size == 1:
             self.record.last_draw_seen = True
         best = min(
-            range(len(actions)),
+            (i for i, action in enumerate(actions) if action is not None),
             key=lambda i: (
                 not isinstance(actions[i], ExchangeDix),
                 not isinstance(actions[i], Meld),
@@ -154,7 +155,7 @@ class KeyboardPlayer:
             self.record.melds.append(chosen)
         if isinstance(chosen, ExchangeDix):
             self.record.exchanges += 1
-        await self.pilot.press(str(best + 1))
+        await self.pilot.press(str((best + 1) % 10))
 
     async def _play_card(self) -> None:
         game = self.game
@@ -164,24 +165,25 @@ class KeyboardPlayer:
             await self._try_dimmed(hand)
         legal = {a.card for a in state.legal_actions(game.viewer) if isinstance(a, Play)}
         index = next(i for i, card in enumerate(hand.cards) if card in legal)
-        if index < 10 and index % 2:
-            key = str((index + 1) % 10)
-            await self.pilot.press(key, key)  # a card's number twice plays it
+        if index % 2:
+            key = binding_key(hand.keys[hand.cards[index]])
+            await self.pilot.press(key, key)  # a card's key twice plays it
         else:
             await self._move_cursor(hand, index)
             await self.pilot.press("enter")
 
     async def _try_dimmed(self, hand: HandView) -> None:
+        """Press the key of a card that may not be played: it is refused at once."""
         dimmed = [i for i in range(len(hand.cards)) if hand.is_dimmed(i)]
         if not dimmed:
             return
         before = self.game.move_no
-        await self._move_cursor(hand, dimmed[0])
-        await self.pilot.press("enter")
+        await self.pilot.press(binding_key(hand.keys[hand.cards[dimmed[0]]]))
         await self.pilot.pause(0.05)
         if self.game.move_no == before:
             self.record.refused.append(screen_text(self.app))
 
     async def _move_cursor(self, hand: HandView, index: int) -> None:
+        """Move the cursor with the arrows (it stops on playable cards only)."""
         while hand.cursor != index:
             await self.pilot.press("right" if hand.cursor < index else "left")

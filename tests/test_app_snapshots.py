@@ -77,9 +77,9 @@ def test_64_card_hand_fanned_at_80x24(snap_compare: SnapCompare, tmp_path: Path)
 
 
 async def test_a_click_on_the_second_row_plays_that_card(tmp_path: Path) -> None:
-    """16 cards in rows of 8 at 100 x 30: the first card of row two is the ninth."""
+    """16 cards in rows of 8 at 80 x 24: the first card of row two is the ninth."""
     app = make_app(tmp_path, pack=64)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await my_turn(pilot)
         game = game_of(app)
         hand = game.query_one(HandView)

@@ -30,7 +30,12 @@ from pinochle_tui.tui.setup import Display, MatchSetup
 
 _CARD_COLOURS = {
     "card-face": "#f5f1e6",
-    "card-edge": "#8a8577",
+    "card-face-dim": "#b9b5aa",
+    "card-edge": "#a9a493",
+    "card-table": "#dce9f7",
+    "card-table-edge": "#6fa8dc",
+    "card-back": "#23346b",
+    "card-back-pattern": "#7f99e0",
     "suit-red": "#c4162a",
     "suit-black": "#15151a",
     "suit-blue": "#1459c8",
@@ -50,6 +55,8 @@ THEMES = {
             "felt": "#cfe6d3",
             "felt-text": "#14301d",
             "card-face": "#ffffff",
+            "card-edge": "#55524a",
+            "card-table-edge": "#2b6cb0",
         },
     ),
 }
