@@ -7,21 +7,39 @@ Used by the app tests and ``benchmarks/app.py``; it lives with the tests, outsid
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
 
-from pinochle_tui.engine import ExchangeDix, Meld, Phase, Play, ShowDix
+from pinochle_tui.engine import (
+    Action,
+    Draw,
+    ExchangeDix,
+    Meld,
+    Phase,
+    Play,
+    Rules,
+    Seat,
+    ShowDix,
+    Table,
+    shuffled_deck,
+)
+from pinochle_tui.record.session import GameSession
 from pinochle_tui.tui.handkeys import binding_key
 from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.game_over import GameOverScreen
 from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
 from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
+from pinochle_tui.tui.setup import MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
+from tests.helpers import stacked_deck
 
 AnyPilot = Pilot[object] | Pilot[None]
 
@@ -187,3 +205,48 @@ class KeyboardPlayer:
         """Move the cursor with the arrows (it stops on playable cards only)."""
         while hand.cursor != index:
             await self.pilot.press("right" if hand.cursor < index else "left")
+
+
+def stacked_setup(
+    save_dir: Path,
+    south: str,
+    north: str,
+    turn_up: str,
+    stock: str = "",
+    rules: Rules | None = None,
+    **choices: Any,
+) -> MatchSetup:
+    """A match whose first hand deals ``south`` and ``north`` (North deals, so
+    South leads) with ``turn_up`` and the top of the stock; later hands are
+    shuffled from the seed."""
+    rules = rules or Rules()
+    deck = stacked_deck(rules, Seat.NORTH, (south, north), turn_up, stock)
+
+    def decks(hand_no: int) -> list[str]:
+        if hand_no == 1:
+            return deck
+        return [card.code for card in shuffled_deck(rules, random.Random(hand_no))]
+
+    return MatchSetup(
+        rules, seed=1, save_dir=save_dir, decks=decks, first_dealer=Seat.NORTH, **choices
+    )
+
+
+def play_ahead(session: GameSession, until: Callable[[GameSession], bool]) -> None:
+    """Play both seats with a fixed policy (the best meld, else draw; the lowest
+    legal card) straight through the session, until ``until(session)``."""
+    table = Table(session, auto_deal=True)
+    table.advance()
+    while not until(session):
+        decision = table.decision()
+        assert decision is not None, "the game ended before the wanted position"
+        melds = [a for a in decision.legal if isinstance(a, Meld)]
+        plays = [a for a in decision.legal if isinstance(a, Play)]
+        draws = [a for a in decision.legal if isinstance(a, Draw)]
+        if melds:
+            action: Action = max(melds, key=lambda a: a.points)
+        elif plays:
+            action = max(plays, key=lambda a: (a.card.rank, a.card.id))
+        else:
+            action = draws[0]
+        table.act(action)

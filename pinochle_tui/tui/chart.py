@@ -1,7 +1,7 @@
 """Small text charts of the match: both players' totals across the hands.
 
 >>> spark([0, 250, 500, 1000], top=1000)
-'▁▂▄█'
+'▁▃▅█'
 >>> spark([], top=0)
 ''
 """
