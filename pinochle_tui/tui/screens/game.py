@@ -551,7 +551,9 @@ class GameScreen(Screen[None]):
                 tuple(m for m in view.melds if m.seat == seat),
                 tuple(hand_order(view.tables[seat], view.trump)),
             )
-        self.query_one(StockView).stock = Stock(view.stock_size, view.turn_up, view.revealed)
+        self.query_one(StockView).stock = Stock(
+            view.stock_size, view.turn_up, view.revealed, view.trump
+        )
         trick = self.query_one(TrickView)
         trick.viewer = me
         trick.trick = _trick_of(view)

@@ -46,7 +46,8 @@ class ScoreSheetScreen(ModalScreen[None]):
     """Shown after the last trick; Enter deals the next hand."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,escape,space", "close", "Continue", key_display="⏎")
+        Binding("enter,escape,space", "close", "Continue", key_display="⏎"),
+        Binding("q", "app.quit", "Quit"),
     ]
 
     def __init__(self, summary: HandSummary, names: tuple[str, str]) -> None:

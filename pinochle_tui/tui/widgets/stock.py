@@ -14,8 +14,8 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from pinochle_tui.engine import Card
-from pinochle_tui.tui.cardfaces import COMPACT, Face
+from pinochle_tui.engine import Card, Suit
+from pinochle_tui.tui.cardfaces import COMPACT, Face, suit_symbol
 from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, Place, card_row
 
 #: Columns between the stock and the turn-up.
@@ -27,12 +27,13 @@ class Stock:
     size: int = 0
     turn_up: Card | None = None
     revealed: Card | None = None
+    trump: Suit | None = None
 
 
 class StockView(Widget):
     """Face-down count, the turn-up, and the last card revealed."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = set(CARD_COMPONENTS | {"caption"})
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(CARD_COMPONENTS | {"caption", "caption--won"})
 
     stock: reactive[Stock] = reactive(Stock)
     size_of_face: reactive[Face] = reactive(COMPACT, layout=True)
@@ -50,7 +51,7 @@ class StockView(Widget):
         return self.column + max(self.size_of_face.width, len("Turn-up"))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.size_of_face.height + 2
+        return self.size_of_face.height + 2  # the trump, the captions, the cards
 
     def render(self) -> Text:
         stock, size = self.stock, self.size_of_face
@@ -65,6 +66,9 @@ class StockView(Widget):
             captions = ("Stock", "")
             places = [Place.slot(), Place.slot()]
         style = self.get_component_rich_style("caption")
-        lines = [Text(f"{captions[0]:<{column}}{captions[1]}", style)]
+        trump = "" if stock.trump is None else suit_symbol(stock.trump, self._ascii_only)
+        trump = trump and f"Trumps {trump}"
+        lines = [Text(trump, self.get_component_rich_style("caption--won"))]
+        lines.append(Text(f"{captions[0]:<{column}}{captions[1]}", style))
         lines += card_row(self, places, size, self._ascii_only, column)
         return Text("\n").join(lines)
