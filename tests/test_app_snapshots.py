@@ -84,8 +84,11 @@ def last_card(session: GameSession) -> bool:
 
 async def score_sheet_open(pilot: Pilot[None]) -> None:
     await my_turn(pilot)
-    await pilot.press("enter")
-    assert await wait_until(pilot, lambda: isinstance(pilot.app.screen, ScoreSheetScreen))
+    await pilot.press("enter")  # the computer answers the last lead: give it time on a busy machine
+    sheet_up = await wait_until(
+        pilot, lambda: isinstance(pilot.app.screen, ScoreSheetScreen), 12000
+    )
+    assert sheet_up
     await pilot.pause()
 
 
