@@ -23,7 +23,20 @@ from pydantic import ValidationError
 from pinochle_tui.engine import PinochleError, Rules
 from pinochle_tui.plaintext import BadNameError, check_name, inert
 
-COMMANDS = ("play", "hotseat", "resume", "games", "replay", "verify", "schema", "match")
+COMMANDS = (
+    "play",
+    "hotseat",
+    "resume",
+    "games",
+    "replay",
+    "review",
+    "stats",
+    "export",
+    "import",
+    "verify",
+    "schema",
+    "match",
+)
 #: The slowest pace the app accepts: a computer move stays 10 times longer on screen.
 MAX_SPEED = 10.0
 
@@ -125,6 +138,7 @@ def _add_save_dir(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from pinochle_tui.ai.analysis import SAMPLES
     from pinochle_tui.ai.registry import player_names
 
     offered = ", ".join(player_names(offered=True))
@@ -166,6 +180,25 @@ def build_parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="check a saved game against the rules")
     verify.add_argument("file", help="a saved game, or 'latest'")
     _add_save_dir(verify)
+
+    review = sub.add_parser(
+        "review", help="every decision of a saved game: what it cost and what was better"
+    )
+    review.add_argument("file", help="a saved game, or 'latest'")
+    review.add_argument("--json", action="store_true", help="print the review as JSON")
+    review.add_argument(
+        "--samples",
+        type=_at_least_one,
+        default=SAMPLES,
+        help=f"sampled deals per first-phase decision (default: {SAMPLES})",
+    )
+    review.add_argument(
+        "--jobs", type=_at_least_one, default=2, help="processes to use (default: 2)"
+    )
+    review.add_argument("--both", action="store_true", help="review both seats, not the humans")
+    review.add_argument("--no-cache", action="store_true", help="review again, even if kept")
+    review.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_save_dir(review)
 
     sub.add_parser("schema", help="print the JSON Schema of the game log")
 
@@ -238,6 +271,10 @@ def run(args: argparse.Namespace) -> int:
         from pinochle_tui.record.commands import run_command
 
         return run_command(args)
+    if command in ("review", "stats", "export", "import"):
+        from pinochle_tui.coach.commands import run_command as run_coach
+
+        return run_coach(args)
     from pinochle_tui.match_cli import run_match
 
     return run_match(args)

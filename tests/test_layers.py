@@ -1,5 +1,6 @@
 """The layers: the engine imports no UI, AI or record code; the AI imports only
-the engine and the standard library; the record layer no UI or AI; the pure
+the engine and the standard library; the record layer no UI or AI; the coach
+(review and statistics, above the record layer and the AI) no app; the pure
 module ``plaintext``, which every layer but the engine may use, only the
 standard library."""
 
@@ -100,6 +101,13 @@ def test_record_imports_no_ui_or_ai() -> None:
         return not within(module, "textual", "rich", "pinochle_tui.ai", "pinochle_tui.tui")
 
     assert offending("record", allowed) == {}
+
+
+def test_coach_imports_no_app() -> None:
+    def allowed(module: str) -> bool:
+        return not within(module, "textual", "pinochle_tui.tui")
+
+    assert files("coach") and offending("coach", allowed) == {}
 
 
 def test_plaintext_imports_only_the_standard_library() -> None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from pinochle_tui.ai.player import RandomPlayer
 from pinochle_tui.engine import (
+    Card,
     DeclareOut,
     GameState,
     IllegalActionError,
@@ -124,13 +126,15 @@ def test_undo_after_the_computer_won_the_trick_goes_back_to_the_lead(tmp_path: P
     verified(session)
 
 
+def deck_of_hand(seed: int, hand_no: int) -> list[Card]:
+    return shuffled_deck(Rules(), random.Random(f"{seed}:{hand_no}"))
+
+
 def test_a_card_that_had_to_be_played_is_not_a_decision_to_take_back() -> None:
     """In a match declaring out is always open, so the table asks South even when
     one card is legal; taking back skips such a card to the real choice before."""
     for seed in range(30):
-        game = UnsavedGame.new(
-            Rules(), lambda n, seed=seed: shuffled_deck(Rules(), random.Random(n + seed))
-        )
+        game = UnsavedGame.new(Rules(), partial(deck_of_hand, seed))
         table = Table(game)
         players = (RandomPlayer(seed), RandomPlayer(seed + 1))
         table.advance()
