@@ -16,6 +16,7 @@ import typing
 from collections.abc import Sequence
 from enum import Enum
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from typing import Any, NoReturn
 
 from pydantic import ValidationError
@@ -199,6 +200,29 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--no-cache", action="store_true", help="review again, even if kept")
     review.add_argument("--no-progress", action="store_true", help="no progress bar")
     _add_save_dir(review)
+
+    export = sub.add_parser("export", help="write a saved game as a text record for people")
+    export.add_argument("file", help="a saved game, or 'latest'")
+    form = export.add_mutually_exclusive_group()
+    form.add_argument("--text", action="store_true", help="the text record (the default)")
+    form.add_argument("--json", action="store_true", help="the JSON game log itself")
+    export.add_argument("--output", "-o", type=Path, metavar="PATH", help="write to PATH")
+    export.add_argument(
+        "--review", action="store_true", help="review the game for the comments if not done yet"
+    )
+    export.add_argument("--no-comments", action="store_true", help="leave the review out")
+    export.add_argument(
+        "--samples", type=_at_least_one, default=SAMPLES, help="samples for --review"
+    )
+    export.add_argument("--jobs", type=_at_least_one, default=2, help="processes for --review")
+    _add_save_dir(export)
+
+    imported = sub.add_parser("import", help="read a text record back into a saved game")
+    imported.add_argument("file", type=Path, help="a text record (pinochle export --text)")
+    imported.add_argument(
+        "--output", "-o", type=Path, metavar="PATH", help="write the game to PATH (new file)"
+    )
+    _add_save_dir(imported)
 
     sub.add_parser("schema", help="print the JSON Schema of the game log")
 

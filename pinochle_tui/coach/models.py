@@ -49,7 +49,9 @@ class DecisionReview(_Document):
     samples: int = Field(description="sampled deals weighed (1 when exact or played out)")
     options: int = Field(description="distinct options weighed")
     mark: Mark = Field(description='"?" a costly choice, "??" a very costly one')
-    remark: str = Field(description="one line for the player; empty for the best choice")
+    remark: str = Field(
+        description="one line for the player; empty unless the choice surely cost a point or more"
+    )
 
 
 class Note(_Document):

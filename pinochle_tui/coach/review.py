@@ -235,7 +235,7 @@ def _judge(decision: Decision, evaluation: Evaluation, names: tuple[str, str]) -
     best = evaluation.options[evaluation.ranking[0]] if cost.points > 0 else taken
     words = Words(view)
     remark = ""
-    if cost.points >= 1:
+    if cost.points >= 1 and cost.low > 0:
         remark = (
             f"Better {words.name(best)} ({words.does(best)}) than {words.name(taken)}: "
             f"{_cost_words(cost, evaluation, names, view.seat)}"
@@ -267,8 +267,9 @@ def _judge(decision: Decision, evaluation: Evaluation, names: tuple[str, str]) -
 
 
 def _cost_words(cost: Cost, evaluation: Evaluation, names: tuple[str, str], seat: Seat) -> str:
-    mine, theirs = names[seat], names[seat.other]
-    split = f"{cost.mine:.0f} fewer for {mine}, {cost.theirs:.0f} more for {theirs}"
+    split = f"{_part(cost.mine, 'fewer', 'more', names[seat])}, " + _part(
+        cost.theirs, "more", "fewer", names[seat.other]
+    )
     if evaluation.method == "exact":
         return f"it cost exactly {cost.points:.0f} points ({split})."
     if evaluation.method == "played out":
@@ -277,6 +278,11 @@ def _cost_words(cost: Cost, evaluation: Evaluation, names: tuple[str, str], seat
         f"it cost about {cost.points:.0f} points (95%: {cost.low:.0f} to {cost.high:.0f} "
         f"over {evaluation.samples} sampled deals; {split})."
     )
+
+
+def _part(points: float, word: str, opposite: str, name: str) -> str:
+    """``7 fewer for Ann``; a part against the grain reads ``2 more for Ann``."""
+    return f"{abs(points):.0f} {word if points >= 0 else opposite} for {name}"
 
 
 def _summary(seat: Seat, reviews: list[DecisionReview]) -> SeatSummary:

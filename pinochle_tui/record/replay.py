@@ -108,10 +108,17 @@ class Frame:
 def replay(log: GameLog) -> GameState:
     """The state at the end of ``log``, after checking every step, the result and
     the uses of undo."""
+    state = play_through(log)
+    _check_result(log, state)
+    return state
+
+
+def play_through(log: GameLog) -> GameState:
+    """The state at the end of ``log``, checked like ``replay`` but for the result
+    (for a record whose result is still to be filled in)."""
     state = initial_state(log)
     for _ in steps(log, state):
         pass
-    _check_result(log, state)
     _check_undos(log)
     return state
 
