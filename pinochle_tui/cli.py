@@ -201,6 +201,11 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--no-progress", action="store_true", help="no progress bar")
     _add_save_dir(review)
 
+    stats = sub.add_parser("stats", help="statistics across the saved games")
+    stats.add_argument("--name", help="count only this player's games")
+    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    _add_save_dir(stats)
+
     export = sub.add_parser("export", help="write a saved game as a text record for people")
     export.add_argument("file", help="a saved game, or 'latest'")
     form = export.add_mutually_exclusive_group()
@@ -255,7 +260,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     if getattr(args, "level", None) is not None and not entry(args.level).offered:
         raise UsageError(f"--level {args.level} is not offered as an opponent")
     try:
-        if hasattr(args, "name"):
+        if getattr(args, "name", None) is not None:
             args.name = check_name(args.name)
         if hasattr(args, "names"):
             args.names = [check_name(name) for name in args.names]

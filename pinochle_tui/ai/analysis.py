@@ -142,9 +142,10 @@ class Evaluation:
         """The option ``action`` is (``ValueError`` if it is none of them)."""
         return self.keys.index(option_key(action, view))
 
-    def cost(self, index: int) -> Cost:
-        """What option ``index`` costs against the best option."""
-        best = self.ranking[0]
+    def cost(self, index: int, against: int | None = None) -> Cost:
+        """What option ``index`` costs against option ``against`` (the best one by
+        default); negative where ``index`` did better."""
+        best = self.ranking[0] if against is None else against
         lost = [b - o for b, o in zip(self.values(best), self.values(index), strict=True)]
         mean = statistics.fmean(lost)
         spread = 0.0
@@ -166,11 +167,14 @@ def evaluate(view: SeatView, legal: Sequence[Action], samples: int = SAMPLES) ->
         exact_theirs = tuple((float(p[view.seat.other]),) for p in points)
         return _evaluation(view, options, exact_mine, exact_theirs, "exact")
     if view.playoff:
-        worlds = [_playoff_world(view)]
-        method: Method = "played out"
-    else:
-        worlds = sample_worlds(view, samples)
-        method = "sampled"
+        return _played(view, options, [_playoff_world(view)], "played out")
+    return _played(view, options, sample_worlds(view, samples), "sampled")
+
+
+def _played(
+    view: SeatView, options: list[Action], worlds: list[World], method: Method
+) -> Evaluation:
+    """Every option played out in every world."""
     mine_rows: list[list[float]] = [[] for _ in options]
     theirs_rows: list[list[float]] = [[] for _ in options]
     for world in worlds:
@@ -178,12 +182,51 @@ def evaluate(view: SeatView, legal: Sequence[Action], samples: int = SAMPLES) ->
         for index, option in enumerate(options):
             state = base.copy()
             state.apply(option)
-            play_out(state)
+            play_out(state, keep_melds=True)
             mine_rows[index].append(hand_points(state, view.seat))
             theirs_rows[index].append(hand_points(state, view.seat.other))
     mine = tuple(tuple(row) for row in mine_rows)
     theirs = tuple(tuple(row) for row in theirs_rows)
     return _evaluation(view, options, mine, theirs, method)
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """An action judged: the best option found, and what the action cost against it."""
+
+    best: Action
+    cost: Cost
+    method: Method
+    samples: int
+    options: int
+
+
+def judge(
+    view: SeatView, legal: Sequence[Action], taken: Action, samples: int = SAMPLES
+) -> Judgement:
+    """What ``taken`` cost, from ``view`` alone, against the best option.
+
+    The best option is the one ``evaluate`` ranks first (the hint's). Sampled,
+    the best of many noisy means looks better than it is; so its cost is then
+    measured again, ``taken`` against it alone, in as many fresh deals: the
+    estimate is fair, and where ``taken`` did as well there it costs nothing
+    (its interval still says how sure that is). Exact, the cost is exact.
+    """
+    evaluation = evaluate(view, legal, samples)
+    index = evaluation.index(taken, view)
+    best = evaluation.ranking[0]
+    option = evaluation.options[best]
+    count = len(evaluation.options)
+    if best == index or evaluation.method != "sampled":
+        cost = evaluation.cost(index)
+        found = option if cost.points > 0 else taken  # a tie is no loss
+        return Judgement(found, cost, evaluation.method, evaluation.samples, count)
+    check = _played(view, [option, taken], sample_worlds(view, samples, "check"), "sampled")
+    cost = check.cost(1, against=0)
+    if cost.points <= 0:  # as good as the best found, in fresh deals
+        zero = Cost(0.0, cost.low, cost.high, 0.0, 0.0)
+        return Judgement(taken, zero, "sampled", samples, count)
+    return Judgement(option, cost, "sampled", samples, count)
 
 
 def _evaluation(
@@ -197,13 +240,15 @@ def _evaluation(
     return Evaluation(view.seat, tuple(options), mine, theirs, method, keys)
 
 
-def sample_worlds(view: SeatView, count: int) -> list[World]:
+def sample_worlds(view: SeatView, count: int, stream: str = "choose") -> list[World]:
     """``count`` guesses at the hidden cards, consistent with the view; the same
-    view always gives the same guesses (so the hint and the review agree)."""
+    view and ``stream`` always give the same guesses (so the hint and the review
+    agree), another stream other guesses."""
     lead = -1 if view.lead is None else view.lead.id
     key = (
-        f"pinochle-analysis:{view.hand_no}:{view.trick_no}:{view.phase.value}:{int(view.seat)}:"
-        f"{mask(view.hand)}:{mask(view.tables[view.seat])}:{lead}:{len(view.melds)}"
+        f"pinochle-analysis:{stream}:{view.hand_no}:{view.trick_no}:{view.phase.value}:"
+        f"{int(view.seat)}:{mask(view.hand)}:{mask(view.tables[view.seat])}:{lead}:"
+        f"{len(view.melds)}"
     )
     rng = random.Random(key)
     know = Knowledge.from_view(view)

@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from pinochle_tui.coach.models import GameReview
 from pinochle_tui.coach.report import review_lines
 from pinochle_tui.coach.review import cached_review, digest_of, review_file
+from pinochle_tui.coach.stats import collect, stats_lines
 from pinochle_tui.engine import Seat
 from pinochle_tui.plaintext import inert, plural
 from pinochle_tui.record.errors import RecordError
@@ -30,6 +31,8 @@ def run_command(args: argparse.Namespace) -> int:
     command: str = args.command
     if command == "review":
         return _review(args)
+    if command == "stats":
+        return _stats(args)
     if command == "export":
         return _export(args)
     if command == "import":
@@ -134,4 +137,14 @@ def _import(args: argparse.Namespace) -> int:
             lock.release()
     hands, actions = plural(len(log.hands), "hand"), plural(log.action_count, "action")
     _say(f"{source.name}: imported as {target} ({hands}, {actions}).")
+    return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    stats = collect(save_dir(args.save_dir), args.name)
+    if args.json:
+        print(stats.model_dump_json(indent=2))
+        return 0
+    for line in stats_lines(stats):
+        _say(line)
     return 0

@@ -68,7 +68,8 @@ class SeatSummary(_Document):
 
     seat: SeatName
     decisions: int
-    points_lost: float
+    points_lost: float = Field(description="the points surely lost (the costs above the noise)")
+    exact_lost: float = Field(description="of them, those lost in the playoff, exactly")
     costliest: list[int] = Field(
         description="the numbers of the (up to three) costliest decisions, costliest first"
     )

@@ -21,8 +21,10 @@ def analysis_line(review: GameReview) -> str:
     return (
         "Each decision is judged from the player's own view as it was: "
         f"{review.samples} sampled deals of the hidden cards per first-phase decision "
-        "(cost with its 95% interval), the playoff exactly; costs are points of the "
-        "difference between the two players' hands, before rounding."
+        "played out to the end of the hand by the hard level's quick policy (cost with the "
+        "95% interval of that sampling), the playoff exactly; costs are points of the "
+        "difference between the two players' hands, before rounding, and only costs above "
+        "the noise count as points lost."
     )
 
 
@@ -54,9 +56,10 @@ def cost_text(decision: DecisionReview) -> str:
 def summary_lines(review: GameReview, summary: SeatSummary, hands: int) -> list[str]:
     name = review.players[seat_of(summary.seat)].name
     per_hand = f", {summary.points_lost / hands:.0f} a hand" if hands else ""
+    exact = f" ({summary.exact_lost:.0f} of them exactly, in the playoff)"
     lines = [
         f"{name}: {plural(summary.decisions, 'decision')}, "
-        f"{summary.points_lost:.0f} points lost{per_hand}."
+        f"{summary.points_lost:.0f} points lost{exact if summary.exact_lost else ''}{per_hand}."
     ]
     for number in summary.costliest:
         decision = review.decision(number)

@@ -28,7 +28,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from pinochle_tui.ai.advice import Words
-from pinochle_tui.ai.analysis import SAMPLES, Cost, Evaluation, distinct_options, evaluate
+from pinochle_tui.ai.analysis import SAMPLES, Cost, Judgement, distinct_options, judge
 from pinochle_tui.coach.models import (
     DecisionReview,
     GameReview,
@@ -98,9 +98,9 @@ def review_game(
     started = time.perf_counter()
     chosen = list(seats) if seats is not None else reviewed_seats(log)
     decisions, notes = _walk(log, chosen)
-    evaluations = _weigh(decisions, samples, jobs, progress)
+    judgements = _weigh(decisions, samples, jobs, progress)
     names = (log.players[0].name, log.players[1].name)
-    reviews = [_judge(d, e, names) for d, e in zip(decisions, evaluations, strict=True)]
+    reviews = [_judge(d, j, names) for d, j in zip(decisions, judgements, strict=True)]
     return GameReview(
         file=file,
         sha256=sha256,
@@ -190,30 +190,30 @@ def _claim_note(hand: int, number: int, event: ClaimCounted, log: GameLog) -> No
     )
 
 
-def _evaluate(decision: Decision, samples: int) -> Evaluation:
-    return evaluate(decision.view, decision.legal, samples)
+def _judge_one(decision: Decision, samples: int) -> Judgement:
+    return judge(decision.view, decision.legal, decision.taken, samples)
 
 
 def _weigh(
     decisions: list[Decision], samples: int, jobs: int, progress: Progress | None
-) -> list[Evaluation]:
-    """Every decision's evaluation, in order, in ``jobs`` processes (here if 1)."""
+) -> list[Judgement]:
+    """Every decision judged, in order, in ``jobs`` processes (here if 1)."""
     total = len(decisions)
-    found: list[Evaluation] = []
+    found: list[Judgement] = []
 
-    def tell(results: Iterable[Evaluation]) -> list[Evaluation]:
-        for evaluation in results:
-            found.append(evaluation)
+    def tell(results: Iterable[Judgement]) -> list[Judgement]:
+        for judgement in results:
+            found.append(judgement)
             if progress is not None:
                 progress(len(found), total)
         return found
 
     if jobs <= 1 or total < 2:
-        return tell(_evaluate(d, samples) for d in decisions)
+        return tell(_judge_one(d, samples) for d in decisions)
     # Spawned, not forked: the app may review from a thread of its own.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(min(jobs, total), mp_context=context) as pool:
-        return tell(pool.map(_evaluate, decisions, [samples] * total, chunksize=2))
+        return tell(pool.map(_judge_one, decisions, [samples] * total, chunksize=2))
 
 
 def _mark(cost: Cost) -> Mark:
@@ -228,17 +228,15 @@ def _tenth(value: float) -> float:
     return round(value, 1) + 0.0  # never -0.0
 
 
-def _judge(decision: Decision, evaluation: Evaluation, names: tuple[str, str]) -> DecisionReview:
+def _judge(decision: Decision, judgement: Judgement, names: tuple[str, str]) -> DecisionReview:
     view, taken = decision.view, decision.taken
-    index = evaluation.index(taken, view)
-    cost = evaluation.cost(index)
-    best = evaluation.options[evaluation.ranking[0]] if cost.points > 0 else taken
+    cost, best = judgement.cost, judgement.best
     words = Words(view)
     remark = ""
     if cost.points >= 1 and cost.low > 0:
         remark = (
             f"Better {words.name(best)} ({words.does(best)}) than {words.name(taken)}: "
-            f"{_cost_words(cost, evaluation, names, view.seat)}"
+            f"{_cost_words(judgement, names, view.seat)}"
         )
     phase = view.phase
     return DecisionReview(
@@ -258,25 +256,26 @@ def _judge(decision: Decision, evaluation: Evaluation, names: tuple[str, str]) -
         high=_tenth(cost.high),
         mine=_tenth(cost.mine),
         theirs=_tenth(cost.theirs),
-        method=evaluation.method,
-        samples=evaluation.samples,
-        options=len(evaluation.options),
+        method=judgement.method,
+        samples=judgement.samples,
+        options=judgement.options,
         mark=_mark(cost),
         remark=remark,
     )
 
 
-def _cost_words(cost: Cost, evaluation: Evaluation, names: tuple[str, str], seat: Seat) -> str:
+def _cost_words(judgement: Judgement, names: tuple[str, str], seat: Seat) -> str:
+    cost = judgement.cost
     split = f"{_part(cost.mine, 'fewer', 'more', names[seat])}, " + _part(
         cost.theirs, "more", "fewer", names[seat.other]
     )
-    if evaluation.method == "exact":
+    if judgement.method == "exact":
         return f"it cost exactly {cost.points:.0f} points ({split})."
-    if evaluation.method == "played out":
+    if judgement.method == "played out":
         return f"it cost about {cost.points:.0f} points, playing the hand out ({split})."
     return (
         f"it cost about {cost.points:.0f} points (95%: {cost.low:.0f} to {cost.high:.0f} "
-        f"over {evaluation.samples} sampled deals; {split})."
+        f"over {judgement.samples} sampled deals; {split})."
     )
 
 
@@ -286,12 +285,15 @@ def _part(points: float, word: str, opposite: str, name: str) -> str:
 
 
 def _summary(seat: Seat, reviews: list[DecisionReview]) -> SeatSummary:
+    """A seat's decisions: the points surely lost (costs within the noise of the
+    sampling are not counted), and the costliest of them."""
     mine = [r for r in reviews if r.seat == seat_name(seat)]
-    costly = sorted((r for r in mine if r.cost > 0), key=lambda r: (-r.cost, r.number))
+    costly = sorted((r for r in mine if r.low > 0), key=lambda r: (-r.cost, r.number))
     return SeatSummary(
         seat=seat_name(seat),
         decisions=len(mine),
-        points_lost=_tenth(sum(r.cost for r in mine)),
+        points_lost=_tenth(sum(r.cost for r in costly)),
+        exact_lost=_tenth(sum(r.cost for r in costly if r.method == "exact")),
         costliest=[r.number for r in costly[:COSTLIEST]],
     )
 
