@@ -130,6 +130,12 @@ def _add_display_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_undo(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-undo", action="store_true", help="no taking moves back (u) in this game"
+    )
+
+
 def _add_save_dir(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save-dir",
@@ -154,6 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", default="normal", help=f"the computer: {offered}")
     play.add_argument("--seed", type=int, help="seed for the shuffle and the computer")
     play.add_argument("--name", default="You", help="your name")
+    _add_undo(play)
     add_rule_options(play)
     _add_display_options(play)
     _add_save_dir(play)
@@ -161,6 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     hotseat = sub.add_parser("hotseat", help="two players at one terminal")
     hotseat.add_argument("--names", nargs=2, metavar=("FIRST", "SECOND"), default=["Ann", "Bob"])
     hotseat.add_argument("--seed", type=int, help="seed for the shuffle")
+    _add_undo(hotseat)
     add_rule_options(hotseat)
     _add_display_options(hotseat)
     _add_save_dir(hotseat)
@@ -175,6 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="step through a saved game")
     replay.add_argument("file", help="a saved game, or 'latest'")
+    replay.add_argument(
+        "--review", action="store_true", help="review the game at once (else press r)"
+    )
     _add_display_options(replay)
     _add_save_dir(replay)
 

@@ -71,7 +71,7 @@ class UndoableGame(Game, Protocol):
         ...
 
     def take_back(self, count: int, seat: Seat) -> None:
-        """Take back the hand's last ``count`` actions at ``seat``'s request
+        """Take back the hand's last ``count`` actions, to a decision of ``seat``
         (``IllegalActionError`` if it cannot, nothing changed)."""
         ...
 

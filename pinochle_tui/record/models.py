@@ -112,8 +112,9 @@ class HandRecord(_Record):
 
 
 class UndoRecord(_Record):
-    """One use of undo: ``seat`` took back the last ``taken_back`` actions of hand
-    ``hand``, from the hand's action number ``at_action`` (counted from 1) on.
+    """One use of undo: the last ``taken_back`` actions of hand ``hand`` went back,
+    from the hand's action number ``at_action`` (counted from 1) on, to a
+    decision of ``seat``, which then chose again.
 
     The numbers describe the hand as it stood when undo was used: the actions
     taken back are gone from ``hands[].actions``, which keeps only the game as
@@ -125,7 +126,7 @@ class UndoRecord(_Record):
         ge=1, description="the number within the hand (from 1) of the first action taken back"
     )
     taken_back: int = Field(ge=1, description="how many actions were taken back")
-    seat: SeatName = Field(description="who took them back")
+    seat: SeatName = Field(description="whose decision was taken back (who chose again)")
 
 
 class GameResult(_Record):

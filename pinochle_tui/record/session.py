@@ -214,8 +214,8 @@ class GameSession:
         return [parse_action(r.action, seat_of(r.seat)) for r in self.log.hands[-1].actions]
 
     def take_back(self, count: int, seat: Seat) -> None:
-        """Take back the last ``count`` actions of the hand being played, for ``seat``:
-        they leave the record, the state is rebuilt by replaying the hand's deal
+        """Take back the last ``count`` actions of the hand being played, to a decision
+        of ``seat``: they leave the record, the state is rebuilt by replaying the hand's deal
         and the actions kept, the undo is recorded, and the game saved.
 
         Raises ``IllegalActionError`` (nothing changed) if the game does not allow

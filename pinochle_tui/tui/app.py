@@ -25,6 +25,7 @@ from pinochle_tui.record.session import GameSession
 from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.new_game import NewGameScreen
 from pinochle_tui.tui.screens.rules_help import RulesScreen
+from pinochle_tui.tui.screens.stats import StatsScreen
 from pinochle_tui.tui.screens.too_small import GAME_MODE, MIN_SIZE, SMALL_MODE, TooSmallScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 
@@ -199,6 +200,13 @@ class PinochleApp(CardTableApp):
     def action_rules(self) -> None:
         self.push_screen(RulesScreen())
 
+    def action_statistics(self) -> None:
+        directory = self.session.directory or self.setup.save_dir
+        if directory is None:
+            self.notify("Games are not saved here: there are no statistics.", severity="warning")
+            return
+        self.push_screen(StatsScreen(directory))
+
     def on_game_screen_finished(self, message: GameScreen.Finished) -> None:
         if message.again:
             self.start(replace(self.setup, seed=None))
@@ -211,12 +219,25 @@ class PinochleApp(CardTableApp):
             "New game", "Start a new match: opponent, names, rules", self.action_new_game
         )
         yield SystemCommand("Rules", "Read the rules of pinochle as played here", self.action_rules)
+        yield SystemCommand(
+            "Statistics", "Your results across the saved games", self.action_statistics
+        )
         if isinstance(screen, GameScreen):
             yield SystemCommand(
                 "Declare out", "Claim you have reached the target", screen.action_declare_out
             )
             yield SystemCommand(
                 "Skip wait", "Skip the pause after a computer move", screen.action_skip
+            )
+            yield SystemCommand(
+                "Take back",
+                "Take back your last move, back to where you made it (u)",
+                screen.action_undo,
+            )
+            yield SystemCommand(
+                "Hint",
+                "The computer's play in your seat, from your view, and why (h)",
+                screen.action_hint,
             )
             yield SystemCommand(
                 "Save elsewhere",
