@@ -99,11 +99,13 @@ def review_lines(review: GameReview) -> list[str]:
 
 def _hand_heading(review: GameReview, hand: int) -> str:
     found = next(h for h in review.per_hand if h.hand == hand)
-    parts = [
-        f"{review.players[seat_of(s.seat)].name} lost {s.points_lost:.0f} points "
-        f"in {plural(s.decisions, 'decision')}"
-        for s in found.seats
-    ]
+    parts = []
+    for s in found.seats:
+        costliest = f" (costliest: {', '.join(map(str, s.costliest))})" if s.costliest else ""
+        parts.append(
+            f"{review.players[seat_of(s.seat)].name} lost {s.points_lost:.0f} points "
+            f"in {plural(s.decisions, 'decision')}{costliest}"
+        )
     return f"Hand {hand}: " + "; ".join(parts) + "."
 
 
