@@ -328,8 +328,8 @@ async def test_the_replay_review_marks_the_costly_move(
     thrown = throwaway_game(tmp_path)
     path = thrown.session.path
     assert path is not None
-    quick = partial(review_module.review_file, samples=2)
-    monkeypatch.setattr(replay_module, "review_file", lambda p, **kw: quick(p, progress=None))
+    # Few samples, but the viewer's own two worker processes, started from its thread.
+    monkeypatch.setattr(replay_module, "review_file", partial(review_module.review_file, samples=2))
     app = ReplayApp(thrown.session.log, timeline(thrown.session.log), path.name, path=path)
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.press("r")

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
@@ -212,8 +214,23 @@ def _weigh(
         return tell(_judge_one(d, samples) for d in decisions)
     # Spawned, not forked: the app may review from a thread of its own.
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(min(jobs, total), mp_context=context) as pool:
-        return tell(pool.map(_judge_one, decisions, [samples] * total, chunksize=2))
+    with _real_stderr():  # the pool's queues start a process
+        pool = ProcessPoolExecutor(min(jobs, total), mp_context=context)
+    with pool:
+        with _real_stderr():  # ``map`` submits every task, starting the workers
+            results = pool.map(_judge_one, decisions, [samples] * total, chunksize=2)
+        return tell(results)
+
+
+@contextmanager
+def _real_stderr() -> Iterator[None]:
+    """Starting a process needs stderr's file descriptor: lend the real one while a
+    host (the Textual app) has put an object without one in its place."""
+    stderr, sys.stderr = sys.stderr, sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = stderr
 
 
 def _mark(cost: Cost) -> Mark:
