@@ -464,10 +464,11 @@ class GameScreen(Screen[None]):
             self.notify("A hint is for your own turn.", severity="warning")
             return
         self.notify("Thinking about your play…", title="Hint", timeout=3)
-        self.run_worker(partial(self._think_hint, decision), thread=True, group="hint")
+        brain = self.brain  # started here, not in the worker's thread
+        self.run_worker(partial(self._think_hint, brain, decision), thread=True, group="hint")
 
-    def _think_hint(self, decision: Decision) -> None:
-        advice = self.brain.advise(decision.view, list(decision.legal), self.options.ascii_only)
+    def _think_hint(self, brain: Brain, decision: Decision) -> None:
+        advice = brain.advise(decision.view, list(decision.legal), self.options.ascii_only)
         self.app.call_from_thread(self._show_hint, decision, advice)
 
     def _show_hint(self, decision: Decision, advice: Advice) -> None:
