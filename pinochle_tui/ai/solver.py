@@ -132,10 +132,11 @@ class PlayoffSolver:
     the transposition table, so a player solving trick after trick pays
     for the first solve only.
 
-    The cards in play are renumbered 0..n-1 in card-id order (suit by suit,
-    high rank first), so a set of them is a small int and every table is a
-    short list. Cards never change hands, so a position at the start of a
-    trick is just the mask of cards still in play and the seat on lead.
+    The cards in play are renumbered 0..n-1, richest first (then by card id),
+    so that a set of them is a small int, every table is a short list, and
+    taking a set's cards lowest bit first tries richer cards first. Cards
+    never change hands, so a position at the start of a trick is just the
+    mask of cards still in play and the seat on lead.
     """
 
     def __init__(
@@ -146,7 +147,7 @@ class PlayoffSolver:
         head_always: bool,
         last_bonus: int = 10,
     ) -> None:
-        ids = ids_of(hands[0] | hands[1])
+        ids = sorted(ids_of(hands[0] | hands[1]), key=lambda c: (-points[rank_of(c)], c))
         self.ids = ids
         self.held = hands
         self.index = {c: i for i, c in enumerate(ids)}
@@ -154,11 +155,13 @@ class PlayoffSolver:
         self.owner = [0 if hands[0] >> c & 1 else 1 for c in ids]
         self.pts = [points[rank_of(c)] for c in ids]
         self.bonus = last_bonus
-        self.trumps = sum(1 << i for i, c in enumerate(ids) if suit_of(c) == trump)
-        self.suit = [
-            sum(1 << j for j, d in enumerate(ids) if suit_of(d) == suit_of(c)) for c in ids
+        self.trumps = self.of_suit(trump)
+        self.suit = [self.of_suit(suit_of(c)) for c in ids]
+        #: higher[i]: the cards of i's suit that beat it (not its twin).
+        higher = [
+            sum(1 << j for j, d in enumerate(ids) if d >> 4 == c >> 4 and d >> 1 < c >> 1)
+            for c in ids
         ]
-        higher = [self.suit[i] & ((1 << i) - 1) & ~self.same_face(i) for i in range(len(ids))]
         #: beat[i]: the cards a follower must head i with when it can.
         self.beat = [
             h if head_always or suit_of(c) == trump else 0 for h, c in zip(higher, ids, strict=True)
@@ -168,42 +171,41 @@ class PlayoffSolver:
             h | (0 if suit_of(c) == trump else self.trumps)
             for h, c in zip(higher, ids, strict=True)
         ]
-        # Per suit: its first index, the mask of its width, and a memo of merged cards.
-        self.suits: list[tuple[int, int, dict[int, int]]] = []
-        for s in range(4):
-            members = [i for i, c in enumerate(ids) if suit_of(c) == s]
-            if members:
-                self.suits.append((members[0], (1 << len(members)) - 1, {}))
+        #: The mask of each suit (0 for a suit not in play).
+        self.masks = tuple(self.of_suit(s) for s in range(4))
+        #: The moves worth trying (``merge``) for the cards in play of one suit.
+        self.moves = _Moves(self.merge)
         #: Bounds on the leader's points and the best lead found, by position.
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.rules = (trump, head_always)
         self.search = self.searcher()
 
-    def same_face(self, i: int) -> int:
-        """The mask of card i and its twin, if the twin is in play."""
-        face = self.ids[i] >> 1
-        return sum(1 << j for j, c in enumerate(self.ids) if c >> 1 == face)
+    def of_suit(self, suit: int) -> int:
+        """The mask of the cards in play of a suit."""
+        return sum(1 << i for i, c in enumerate(self.ids) if suit_of(c) == suit)
 
-    def merge(self, lo: int, bits: int) -> int:
-        """The cards of one suit worth trying, given the suit's cards in play
-        (``bits``, counted from index ``lo``), packed in one int: the leads in
-        bits 0..n-1, the replies worth trying if they take the trick in the
-        next n bits, and those worth trying if they lose it in the n after.
+    def merge(self, bits: int) -> int:
+        """The cards worth trying among ``bits``, the cards in play of one suit,
+        packed in one int: the leads in bits 0..n-1, the replies worth trying
+        if they take the trick in the next n bits, and those worth trying if
+        they lose it in the n after.
 
         A run is a longest sequence of one seat's cards with no card of the
         other seat ranking between or equal to them (of two equal cards, the
         one played first wins). The cards of a run take the same tricks, so
-        only their points differ: a leader need try one card of each stretch
-        of equal-scoring cards in a run, and a follower only the run's richest
-        card when it takes the trick and its poorest when it loses it. (Play
-        after the other choice can be mirrored with the two cards swapped,
-        taking the same tricks; the richer card scores at least as well in a
-        trick won now, the poorer costs no more in a trick lost now.)
+        only their points differ, and which of them ranks higher does not
+        matter. So a leader need try one card of each score in a run, and a
+        follower only the run's richest card when it takes the trick and its
+        poorest when it loses it. (Play after the other choice can be mirrored
+        with the two cards swapped, taking the same tricks; the richer card
+        scores at least as well in a trick won now, the poorer costs no more in
+        a trick lost now.) Of equal choices the highest card is kept, so that
+        different lines of play meet in the same positions more often.
         """
         ids, owner, pts = self.ids, self.owner, self.pts
         runs: list[list[int]] = []
         run_owner = -1
-        present = [lo + j for j in range(bits.bit_length()) if bits >> j & 1]
+        present = sorted(ids_of(bits), key=lambda j: ids[j])
         for _, same in groupby(present, key=lambda j: ids[j] >> 1):
             face = list(same)
             if len({owner[j] for j in face}) == 2:
@@ -216,9 +218,13 @@ class PlayoffSolver:
                 run_owner = owner[face[0]]
         keep = rich = poor = 0
         for run in runs:
-            keep |= sum(1 << j for n, j in enumerate(run) if n == 0 or pts[j] != pts[run[n - 1]])
-            rich |= 1 << max(run, key=lambda j: pts[j])
-            poor |= 1 << min(run, key=lambda j: pts[j])
+            scores: set[int] = set()
+            for j in run:
+                if pts[j] not in scores:
+                    scores.add(pts[j])
+                    keep |= 1 << j
+            rich |= 1 << max(run, key=pts.__getitem__)
+            poor |= 1 << min(run, key=pts.__getitem__)
         n = len(ids)
         return keep | rich << n | poor << 2 * n
 
@@ -347,6 +353,13 @@ class PlayoffSolver:
         without a cutoff: most children are settled by the table, and probing
         before the call saves the call. The legal replies and the trick's
         outcome are worked out inline, for the same reason.
+
+        Move order decides most of the cost. Leads come in three groups: the
+        suits where the follower has one reply worth trying, then two, then
+        more (a void follower counts its trumps, or all its cards): forcing
+        leads settle a position fastest, whether they work or fail. Within a
+        group the richer leads come first. Replies that take the trick come
+        before those that lose it, the poorer first in each.
         """
         hand = self.hand
         pts = self.pts
@@ -354,19 +367,14 @@ class PlayoffSolver:
         suit = self.suit
         beat = self.beat
         wins = self.wins
-        suits = self.suits
-        merge = self.merge
+        moves = self.moves
+        m0, m1, m2, m3 = self.masks
+        masks = tuple(m for m in self.masks if m)
         tt = self.tt
         tt_get = tt.get
         seat_bit = len(self.ids)
         poor_bit = 2 * seat_bit
         loses = [~w for w in wins]
-        # The cards of each rank, from the richest rank down.
-        worth = {rank_of(c): p for c, p in zip(self.ids, pts, strict=True)}
-        by_points = tuple(
-            sum(1 << i for i, c in enumerate(self.ids) if rank_of(c) == r)
-            for r in sorted(worth, key=lambda r: (-worth[r], r))
-        )
 
         def search(
             cards: int,
@@ -386,38 +394,43 @@ class PlayoffSolver:
                 if hi < beta:
                     beta = hi
             o = 1 - s
-            packed = 0
-            for first, width, memo in suits:
-                bits = cards >> first & width
-                found = memo.get(bits)
-                if found is None:
-                    found = memo[bits] = merge(first, bits)
-                packed |= found
+            s_key = s << seat_bit
+            o_key = o << seat_bit
+            packed = moves[cards & m0] | moves[cards & m1] | moves[cards & m2] | moves[cards & m3]
             mine = packed & hand[s]
             rich = packed >> seat_bit & hand[o]
             poor = packed >> poor_bit & hand[o]
             options = rich | poor
-            # Try the best lead found before first, then richer cards first.
+            # The best lead found before first; then the leads of the suits where
+            # the follower has one reply worth trying, two, more; richest first.
+            one = two = 0
+            for m in masks:
+                group = mine & m
+                if group:
+                    n = (options & m).bit_count() or ((options & trumps) or options).bit_count()
+                    if n == 1:
+                        one |= group
+                    elif n == 2:
+                        two |= group
             best = -1
             a = alpha
-            for group in (1 << move, *by_points) if move >= 0 else by_points:
-                leads = mine & group
-                mine ^= leads
-                while leads:
-                    bit = leads & -leads
-                    leads ^= bit
+            for group in (1 << move if move >= 0 else 0, one, two, mine):
+                group &= mine
+                mine ^= group
+                while group:
+                    bit = group & -group
+                    group ^= bit
                     led = bit.bit_length() - 1
                     same = options & suit[led]
                     legal = (same & beat[led] or same) if same else (options & trumps or options)
                     taken_by = wins[led]
                     take = legal & rich & taken_by
                     lose = legal & poor & loses[led]
-                    rest = cards ^ 1 << led
+                    rest = cards ^ bit
                     led_pts = pts[led]
                     worst = total + 1
                     top = beta
-                    # Replies that take the trick first, then the others; within
-                    # each, from the lowest card of the last suit up.
+                    # Replies that take the trick first, then the others; poorer first.
                     while True:
                         if take:
                             bit = 1 << (take.bit_length() - 1)
@@ -429,8 +442,33 @@ class PlayoffSolver:
                             break
                         won = led_pts + pts[bit.bit_length() - 1]
                         after = rest ^ bit
-                        if k == 1:
-                            v = 0 if taken_by & bit else total
+                        if k > 2:
+                            left = total - won
+                            if taken_by & bit:
+                                # The follower leads next: v = left - (its points from there).
+                                down = left - top
+                                up = left - a
+                                child = tt_get(after | o_key)
+                                if child is None:
+                                    v = left - search(after, o, left, k - 1, down, up, None)
+                                elif child[0] >= up:
+                                    v = left - child[0]
+                                elif child[1] <= down:
+                                    v = left - child[1]
+                                else:
+                                    v = left - search(after, o, left, k - 1, down, up, child)
+                            else:
+                                down = a - won
+                                up = top - won
+                                child = tt_get(after | s_key)
+                                if child is None:
+                                    v = won + search(after, s, left, k - 1, down, up, None)
+                                elif child[0] >= up:
+                                    v = won + child[0]
+                                elif child[1] <= down:
+                                    v = won + child[1]
+                                else:
+                                    v = won + search(after, s, left, k - 1, down, up, child)
                         elif k == 2:
                             # One card each is left: play the last trick out here.
                             if taken_by & bit:
@@ -439,33 +477,8 @@ class PlayoffSolver:
                             else:
                                 x = after & hand[s]
                                 v = won if wins[x.bit_length() - 1] & (after ^ x) else total
-                        elif taken_by & bit:
-                            # The follower leads next: v = left - (its points from there).
-                            left = total - won
-                            down = left - top
-                            up = left - a
-                            child = tt_get(after | o << seat_bit)
-                            if child is None:
-                                v = left - search(after, o, left, k - 1, down, up, None)
-                            elif child[0] >= up:
-                                v = left - child[0]
-                            elif child[1] <= down:
-                                v = left - child[1]
-                            else:
-                                v = left - search(after, o, left, k - 1, down, up, child)
                         else:
-                            left = total - won
-                            down = a - won
-                            up = top - won
-                            child = tt_get(after | s << seat_bit)
-                            if child is None:
-                                v = won + search(after, s, left, k - 1, down, up, None)
-                            elif child[0] >= up:
-                                v = won + child[0]
-                            elif child[1] <= down:
-                                v = won + child[1]
-                            else:
-                                v = won + search(after, s, left, k - 1, down, up, child)
+                            v = 0 if taken_by & bit else total
                         if v < worst:
                             worst = v
                             if v <= a:
@@ -482,7 +495,7 @@ class PlayoffSolver:
                 else:
                     continue
                 break  # a cutoff
-            key = cards | s << seat_bit
+            key = cards | s_key
             if best <= alpha:
                 tt[key] = (lo, best, move)
             elif best >= beta:
@@ -495,6 +508,20 @@ class PlayoffSolver:
 
 
 _Search = Callable[[int, int, int, int, int, int, tuple[int, int, int] | None], int]
+
+
+class _Moves(dict[int, int]):
+    """A memo of ``PlayoffSolver.merge``: one suit's cards in play to the moves
+    worth trying among them, worked out the first time they are looked up."""
+
+    def __init__(self, merge: Callable[[int], int]) -> None:
+        super().__init__()
+        self.merge = merge
+        self[0] = 0
+
+    def __missing__(self, bits: int) -> int:
+        value = self[bits] = self.merge(bits)
+        return value
 
 
 def _mtdf(bound: Callable[[int, int], int], total: int, guess: int) -> int:
