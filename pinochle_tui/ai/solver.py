@@ -185,10 +185,12 @@ class PlayoffSolver:
         return sum(1 << i for i, c in enumerate(self.ids) if suit_of(c) == suit)
 
     def merge(self, bits: int) -> int:
-        """The cards worth trying among ``bits``, the cards in play of one suit,
-        packed in one int: the leads in bits 0..n-1, the replies worth trying
-        if they take the trick in the next n bits, and those worth trying if
-        they lose it in the n after.
+        """What the search needs to know of ``bits``, the cards in play of one
+        suit, packed in one int of n-bit fields: the leads worth trying (field
+        0), the replies worth trying if they take the trick (1) and if they
+        lose it (2); then, for seat 0 and seat 1 as leader, its leads here if
+        the other seat has one reply worth trying in the suit (fields 3, 4),
+        two (5, 6), or none (7, 8), which orders the leads (``searcher``).
 
         A run is a longest sequence of one seat's cards with no card of the
         other seat ranking between or equal to them (of two equal cards, the
@@ -226,7 +228,14 @@ class PlayoffSolver:
             rich |= 1 << max(run, key=pts.__getitem__)
             poor |= 1 << min(run, key=pts.__getitem__)
         n = len(ids)
-        return keep | rich << n | poor << 2 * n
+        packed = keep | rich << n | poor << 2 * n
+        options = rich | poor
+        for seat in (0, 1):
+            leads = keep & self.hand[seat]
+            count = (options & self.hand[1 - seat]).bit_count()
+            if count < 3:
+                packed |= leads << ((7, 3, 5)[count] + seat) * n
+        return packed
 
     @classmethod
     def at(
@@ -356,10 +365,11 @@ class PlayoffSolver:
 
         Move order decides most of the cost. Leads come in three groups: the
         suits where the follower has one reply worth trying, then two, then
-        more (a void follower counts its trumps, or all its cards): forcing
-        leads settle a position fastest, whether they work or fail. Within a
-        group the richer leads come first. Replies that take the trick come
-        before those that lose it, the poorer first in each.
+        more (a void follower counts its trumps, or all its cards; ``merge``
+        sorts the others suit by suit): forcing leads settle a position
+        fastest, whether they work or fail. Within a group the richer leads
+        come first. Replies that take the trick come before those that lose
+        it, the poorer first in each.
         """
         hand = self.hand
         pts = self.pts
@@ -369,11 +379,13 @@ class PlayoffSolver:
         wins = self.wins
         moves = self.moves
         m0, m1, m2, m3 = self.masks
-        masks = tuple(m for m in self.masks if m)
         tt = self.tt
         tt_get = tt.get
         seat_bit = len(self.ids)
         poor_bit = 2 * seat_bit
+        one_bit = (3 * seat_bit, 4 * seat_bit)
+        two_bit = (5 * seat_bit, 6 * seat_bit)
+        void_bit = (7 * seat_bit, 8 * seat_bit)
         loses = [~w for w in wins]
 
         def search(
@@ -403,15 +415,15 @@ class PlayoffSolver:
             options = rich | poor
             # The best lead found before first; then the leads of the suits where
             # the follower has one reply worth trying, two, more; richest first.
-            one = two = 0
-            for m in masks:
-                group = mine & m
-                if group:
-                    n = (options & m).bit_count() or ((options & trumps) or options).bit_count()
-                    if n == 1:
-                        one |= group
-                    elif n == 2:
-                        two |= group
+            one = packed >> one_bit[s] & mine
+            two = packed >> two_bit[s] & mine
+            void = packed >> void_bit[s] & mine
+            if void:
+                n = ((options & trumps) or options).bit_count()
+                if n == 1:
+                    one |= void
+                elif n == 2:
+                    two |= void
             best = -1
             a = alpha
             for group in (1 << move if move >= 0 else 0, one, two, mine):
