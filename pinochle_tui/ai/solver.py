@@ -263,9 +263,9 @@ class PlayoffSolver:
         """Solve a position this solver ``covers``; the arguments are those of
         ``solve_playoff``.
 
-        The value comes from MTD(f), then a move that reaches it: the moves at
-        the root are all the legal ones, by ``tricks``, and the best lead found
-        by the search is tried first, so checking costs little.
+        The value comes from MTD(f), then a move that reaches it: the lead
+        that decided the last test to reach the value is checked first, against
+        the replies worth trying (``replies``), which that test has settled.
         """
         if not self.covers(hands, to_act, lead):
             raise ValueError("the position does not follow the one this solver was built for")
@@ -274,17 +274,23 @@ class PlayoffSolver:
         total = sum(self.pts[i] for i in ids_of(cards)) + self.bonus
         if lead is None:
             s, k = to_act, held[to_act].bit_count()
-            value = _mtdf(
-                lambda a, b: self.bound(cards, s, total, k, a, b), total, self.guess(cards, s)
-            )
-            entry = self.tt.get(cards | s << len(self.ids))
-            found = -1 if entry is None else entry[2]
+            key = cards | s << len(self.ids)
+            found = [-1]
+
+            def test(alpha: int, beta: int) -> int:
+                value = self.bound(cards, s, total, k, alpha, beta)
+                if value >= beta:
+                    # The lead that reached beta, before a later test stores another.
+                    found.append(self.tt[key][2])
+                return value
+
+            value = _mtdf(test, total, self.guess(cards, s))
             best = next(
                 led
-                for led in sorted(ids_of(self.hand[s] & cards), key=lambda led: led != found)
+                for led in sorted(ids_of(self.hand[s] & cards), key=lambda led: led != found[-1])
                 if all(
                     self.after_trick(cards, s, led, r, total, k, value - 1, value) >= value
-                    for r in self.legal(self.hand[1 - s] & cards, led)
+                    for r in self.replies(cards, s, led)
                 )
             )
             mine = value
@@ -292,19 +298,21 @@ class PlayoffSolver:
             s, led = 1 - to_act, self.index[lead]
             k = held[s].bit_count()
             replies = self.legal(self.hand[to_act] & cards, led)
+            refuted = [-1]
 
             def leader_bound(alpha: int, beta: int) -> int:
                 worst = total
                 for r in replies:
                     worst = min(worst, self.after_trick(cards, s, led, r, total, k, alpha, beta))
                     if worst <= alpha:
+                        refuted.append(r)
                         break
                 return worst
 
             leader_value = _mtdf(leader_bound, total, self.guess(cards, s))
             best = next(
                 r
-                for r in replies
+                for r in sorted(replies, key=lambda r: r != refuted[-1])
                 if self.after_trick(cards, s, led, r, total, k, leader_value, leader_value + 1)
                 <= leader_value
             )
@@ -326,6 +334,18 @@ class PlayoffSolver:
             sum(1 << self.ids[i] for i in ids_of(hand)), self.ids[led], *self.rules
         )
         return [self.index[card] for card in ids_of(replies)]
+
+    def replies(self, cards: int, s: int, led: int) -> list[int]:
+        """The replies worth trying (``merge``) when seat ``s`` leads ``led``
+        with ``cards`` in play, as the search tries them."""
+        packed = 0
+        for mask in self.masks:
+            packed |= self.moves[cards & mask]
+        n = len(self.ids)
+        theirs = self.hand[1 - s] & cards
+        rich, poor = packed >> n & theirs, packed >> 2 * n & theirs
+        legal = self.legal(theirs, led)
+        return [r for r in legal if (rich if self.wins[led] >> r & 1 else poor) >> r & 1]
 
     def bound(self, cards: int, s: int, total: int, k: int, alpha: int, beta: int) -> int:
         """``search``, probing the transposition table first as it expects."""
