@@ -297,7 +297,7 @@ class PlayoffSolver:
         else:
             s, led = 1 - to_act, self.index[lead]
             k = held[s].bit_count()
-            replies = self.legal(self.hand[to_act] & cards, led)
+            replies = self.replies(cards, s, led)
             refuted = [-1]
 
             def leader_bound(alpha: int, beta: int) -> int:
@@ -337,15 +337,17 @@ class PlayoffSolver:
 
     def replies(self, cards: int, s: int, led: int) -> list[int]:
         """The replies worth trying (``merge``) when seat ``s`` leads ``led``
-        with ``cards`` in play, as the search tries them."""
+        with ``cards`` in play, in the search's order: those that take the
+        trick first, the poorer first in each."""
         packed = 0
         for mask in self.masks:
             packed |= self.moves[cards & mask]
         n = len(self.ids)
         theirs = self.hand[1 - s] & cards
         rich, poor = packed >> n & theirs, packed >> 2 * n & theirs
-        legal = self.legal(theirs, led)
-        return [r for r in legal if (rich if self.wins[led] >> r & 1 else poor) >> r & 1]
+        wins = self.wins[led]
+        tried = [r for r in self.legal(theirs, led) if (rich if wins >> r & 1 else poor) >> r & 1]
+        return sorted(tried, key=lambda r: (not wins >> r & 1, -r))
 
     def bound(self, cards: int, s: int, total: int, k: int, alpha: int, beta: int) -> int:
         """``search``, probing the transposition table first as it expects."""
