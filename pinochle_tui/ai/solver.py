@@ -263,9 +263,11 @@ class PlayoffSolver:
         """Solve a position this solver ``covers``; the arguments are those of
         ``solve_playoff``.
 
-        The value comes from MTD(f), then a move that reaches it: the lead
-        that decided the last test to reach the value is checked first, against
-        the replies worth trying (``replies``), which that test has settled.
+        The root's moves worth trying are taken in the search's order: the
+        first one's value by MTD(f), each later one by a null-window test
+        against the best so far, and by MTD(f) from there if it does better.
+        So the value and a move that reaches it come together, and each move
+        that does no better costs one proof that it does not.
         """
         if not self.covers(hands, to_act, lead):
             raise ValueError("the position does not follow the one this solver was built for")
@@ -274,49 +276,33 @@ class PlayoffSolver:
         total = sum(self.pts[i] for i in ids_of(cards)) + self.bonus
         if lead is None:
             s, k = to_act, held[to_act].bit_count()
-            key = cards | s << len(self.ids)
-            found = [-1]
 
-            def test(alpha: int, beta: int) -> int:
-                value = self.bound(cards, s, total, k, alpha, beta)
-                if value >= beta:
-                    # The lead that reached beta, before a later test stores another.
-                    found.append(self.tt[key][2])
-                return value
+            def after_lead(led: int) -> Callable[[int, int], int]:
+                replies = self.replies(cards, s, led)
 
-            value = _mtdf(test, total, self.guess(cards, s))
-            best = next(
-                led
-                for led in sorted(ids_of(self.hand[s] & cards), key=lambda led: led != found[-1])
-                if all(
-                    self.after_trick(cards, s, led, r, total, k, value - 1, value) >= value
-                    for r in self.replies(cards, s, led)
-                )
-            )
-            mine = value
+                def bound(alpha: int, beta: int) -> int:
+                    worst = total
+                    for r in replies:
+                        worst = min(
+                            worst, self.after_trick(cards, s, led, r, total, k, alpha, beta)
+                        )
+                        if worst <= alpha:
+                            break
+                    return worst
+
+                return bound
+
+            mine, best = _best(self.leads(cards, s), after_lead, total, self.guess(cards, s), 1)
         else:
             s, led = 1 - to_act, self.index[lead]
             k = held[s].bit_count()
+
+            def after_reply(r: int) -> Callable[[int, int], int]:
+                return lambda alpha, beta: self.after_trick(cards, s, led, r, total, k, alpha, beta)
+
             replies = self.replies(cards, s, led)
-            refuted = [-1]
-
-            def leader_bound(alpha: int, beta: int) -> int:
-                worst = total
-                for r in replies:
-                    worst = min(worst, self.after_trick(cards, s, led, r, total, k, alpha, beta))
-                    if worst <= alpha:
-                        refuted.append(r)
-                        break
-                return worst
-
-            leader_value = _mtdf(leader_bound, total, self.guess(cards, s))
-            best = next(
-                r
-                for r in sorted(replies, key=lambda r: r != refuted[-1])
-                if self.after_trick(cards, s, led, r, total, k, leader_value, leader_value + 1)
-                <= leader_value
-            )
-            mine = total - leader_value
+            theirs, best = _best(replies, after_reply, total, self.guess(cards, s), -1)
+            mine = total - theirs
         pts = (mine, total - mine) if to_act == 0 else (total - mine, mine)
         return PlayoffSolution(pts, self.ids[best])
 
@@ -334,6 +320,27 @@ class PlayoffSolver:
             sum(1 << self.ids[i] for i in ids_of(hand)), self.ids[led], *self.rules
         )
         return [self.index[card] for card in ids_of(replies)]
+
+    def leads(self, cards: int, s: int) -> list[int]:
+        """The leads worth trying (``merge``) for seat ``s`` with ``cards`` in
+        play, in the search's order (``searcher``)."""
+        packed = 0
+        for mask in self.masks:
+            packed |= self.moves[cards & mask]
+        n = len(self.ids)
+        mine = packed & self.hand[s]
+        options = (packed >> n | packed >> 2 * n) & self.hand[1 - s] & cards
+        one, two, void = (packed >> (field + s) * n & mine for field in (3, 5, 7))
+        if void:
+            count = ((options & self.trumps) or options).bit_count()
+            one |= void if count == 1 else 0
+            two |= void if count == 2 else 0
+        entry = self.tt.get(cards | s << n)
+        first = 1 << entry[2] if entry is not None and entry[2] >= 0 else 0
+        order: list[int] = []
+        for group in (first, one, two, mine):
+            order += [led for led in ids_of(group & mine) if led not in order]
+        return order
 
     def replies(self, cards: int, s: int, led: int) -> list[int]:
         """The replies worth trying (``merge``) when seat ``s`` leads ``led``
@@ -558,11 +565,35 @@ class _Moves(dict[int, int]):
         return value
 
 
-def _mtdf(bound: Callable[[int, int], int], total: int, guess: int) -> int:
-    """The exact value in 0..total of a fail-soft search, by null-window tests
+def _best(
+    moves: list[int],
+    bound_of: Callable[[int], Callable[[int, int], int]],
+    total: int,
+    guess: int,
+    sign: int,
+) -> tuple[int, int]:
+    """The best of ``moves`` for the side that maximises (``sign`` 1) or
+    minimises (-1) the value, and its value: ``bound_of(move)`` is a fail-soft
+    null-window search of the value in 0..total after that move."""
+    best = moves[0]
+    value = _mtdf(bound_of(best), 0, total, guess)
+    for move in moves[1:]:
+        bound = bound_of(move)
+        if sign > 0 and value < total:
+            found = bound(value, value + 1)
+            if found > value:
+                value, best = _mtdf(bound, found, total, found), move
+        elif sign < 0 and value > 0:
+            found = bound(value - 1, value)
+            if found < value:
+                value, best = _mtdf(bound, 0, found, found), move
+    return value, best
+
+
+def _mtdf(bound: Callable[[int, int], int], lo: int, hi: int, guess: int) -> int:
+    """The exact value in lo..hi of a fail-soft search, by null-window tests
     (MTD(f)) starting at ``guess``: the closer the guess, the fewer tests."""
-    lo, hi = 0, total
-    guess = min(max(guess, 0), total)
+    guess = min(max(guess, lo), hi)
     while lo < hi:
         beta = guess + 1 if guess == lo else guess
         guess = bound(beta - 1, beta)
