@@ -5,9 +5,10 @@ deal is a two-player, zero-sum game of perfect information: each side
 maximises the card points it takes plus the bonus for the last trick.
 
 ``minimax_playoff`` is the plain definition of that game's value and serves as
-the reference. ``solve_playoff`` computes the same value fast enough for play:
-a null-window alpha-beta search (MTD(f)) over trick starts with a
-transposition table, move ordering, and merging of interchangeable cards.
+the reference. ``solve_playoff`` computes the same value fast enough for play,
+a 16-card hand of the 64-card pack in about a second: a null-window alpha-beta
+search (MTD(f)) over trick starts with a transposition table, merging of
+interchangeable cards, and move ordering that tries forcing leads first.
 """
 
 from __future__ import annotations
@@ -173,7 +174,7 @@ class PlayoffSolver:
         ]
         #: The mask of each suit (0 for a suit not in play).
         self.masks = tuple(self.of_suit(s) for s in range(4))
-        #: The moves worth trying (``merge``) for the cards in play of one suit.
+        #: What ``merge`` says of the cards in play of one suit, by those cards.
         self.moves = _Moves(self.merge)
         #: Bounds on the leader's points and the best lead found, by position.
         self.tt: dict[int, tuple[int, int, int]] = {}
@@ -552,8 +553,8 @@ _Search = Callable[[int, int, int, int, int, int, tuple[int, int, int] | None], 
 
 
 class _Moves(dict[int, int]):
-    """A memo of ``PlayoffSolver.merge``: one suit's cards in play to the moves
-    worth trying among them, worked out the first time they are looked up."""
+    """A memo of ``PlayoffSolver.merge``: one suit's cards in play to what it
+    says of them, worked out the first time they are looked up (no cards, 0)."""
 
     def __init__(self, merge: Callable[[int], int]) -> None:
         super().__init__()
