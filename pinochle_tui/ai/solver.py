@@ -5,10 +5,11 @@ deal is a two-player, zero-sum game of perfect information: each side
 maximises the card points it takes plus the bonus for the last trick.
 
 ``minimax_playoff`` is the plain definition of that game's value and serves as
-the reference. ``solve_playoff`` computes the same value fast enough for play,
-a 16-card hand of the 64-card pack in about a second: a null-window alpha-beta
-search (MTD(f)) over trick starts with a transposition table, merging of
-interchangeable cards, and move ordering that tries forcing leads first.
+the reference. ``solve_playoff`` computes the same value fast enough for play
+(a 16-card hand of the 64-card pack mostly in under a second): a null-window
+alpha-beta search (MTD(f)) over trick starts with a transposition table,
+merging of interchangeable cards, and move ordering that tries forcing leads
+first.
 """
 
 from __future__ import annotations
