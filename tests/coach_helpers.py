@@ -8,34 +8,28 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from pinochle_tui.ai.solver import solve_playoff
 from pinochle_tui.engine import (
     Action,
-    Card,
     GameState,
     Play,
-    PlayoffHead,
     Rules,
     shuffled_deck,
 )
 from pinochle_tui.engine.tricks import reply_wins
 from pinochle_tui.record.session import GameSession
-from tests.helpers import N, S, first_action
+from tests.helpers import N, S, first_action, playoff_value
 from tests.record_helpers import PLAYERS
 
-#: The deck of the game with a trick thrown away: a fixed shuffle.
-THROW_DECK = shuffled_deck(Rules(game="single-deal"), random.Random(6))
+#: The deck of the game with a trick thrown away: a fixed shuffle (one whose
+#: playoff gives South a sure trick to throw, see ``throwaway_game``).
+THROW_DECK = shuffled_deck(Rules(game="single-deal"), random.Random(1))
 
 
 def solved(state: GameState) -> Play:
-    """The playoff card the solver finds best for the seat to act."""
-    rules = state.rules
-    head = rules.playoff_head is PlayoffHead.ALWAYS
-    hands = (state.hands[0], state.hands[1])
-    best = solve_playoff(
-        hands, state.to_act, state.trump, rules.card_points, head, state.lead, 10
-    ).best
-    return Play(state.to_act, Card.from_id(best))
+    """The best playoff card for the seat to act (exact), the lowest card among
+    equals: the game below must not depend on how the solver breaks ties."""
+    plays = [a for a in state.legal_actions(state.to_act) if isinstance(a, Play)]
+    return max(plays, key=lambda a: (playoff_value(state, a.card.id), a.card.id))
 
 
 @dataclass(frozen=True)
@@ -53,8 +47,10 @@ class Thrown:
 def throwaway_game(directory: Path | None) -> Thrown:
     """A single deal on ``THROW_DECK``: both seats play ``first_action`` (the
     lowest card, drawing without melding) in the first phase and exactly in the
-    playoff, except that with four cards left South answers North's lead with
-    the 9, letting go a trick its ace took for sure."""
+    playoff (``solved``), except that the first time South can answer a lead
+    with a card that takes the trick and is strictly better than any that does
+    not (with four cards left, the A♣ on the Q♣), it plays the best card that
+    lets the trick go (the J♣) instead."""
     session = GameSession.new(
         Rules(game="single-deal"),
         PLAYERS,
@@ -70,16 +66,18 @@ def throwaway_game(directory: Path | None) -> Thrown:
         action: Action = first_action(state)
         if state.playoff:
             action = solved(state)
-            if thrown is None and action.seat is S and len(state.hand(S)) == 4:
-                assert state.lead is not None
-                assert reply_wins(state.lead, action.card.id, state.trump)
-                losing = [
-                    a
-                    for a in state.legal_actions(S)
-                    if isinstance(a, Play) and not reply_wins(state.lead, a.card.id, state.trump)
-                ]
-                thrown = (session.log.action_count + 1, state.copy(), action, losing[0])
-                action = losing[0]
+            lead = state.lead
+            if thrown is None and action.seat is S and lead is not None:
+                plays = [a for a in state.legal_actions(S) if isinstance(a, Play)]
+                value = {a: playoff_value(state, a.card.id) for a in plays}
+                taking = [a for a in plays if reply_wins(lead, a.card.id, state.trump)]
+                losing = [a for a in plays if a not in taking]
+                if taking and losing:
+                    best = max(taking, key=lambda a: (value[a], a.card.id))
+                    worse = max(losing, key=lambda a: (value[a], a.card.id))
+                    if value[best] > value[worse]:
+                        thrown = (session.log.action_count + 1, state.copy(), best, worse)
+                        action = worse
         session.apply(action)
     assert thrown is not None
     return Thrown(session, *thrown)

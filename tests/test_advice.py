@@ -111,7 +111,7 @@ def test_the_hint_before_the_thrown_trick_says_exactly_why() -> None:
     assert advice.action == thrown.best  # the A♣
     assert advice.reason == (
         "wins the trick with the A♣; in the playoff this is exactly best: "
-        "you take 4 of the last 4 tricks (the 10♣ is as good)"
+        "you take 3 of the last 4 tricks"
     )
     assert hint(state.view(S), state.legal_actions(S), ascii_only=True).reason.startswith(
         "wins the trick with the AC;"

@@ -340,5 +340,5 @@ async def test_the_replay_review_marks_the_costly_move(
         app.position = thrown.number + 1  # the step of the throw: after the deal
         await pilot.pause()
         panel = str(app.query_one(ReviewPanel).render())
-        assert "Ann: play 9♣; best: play A♣; cost 14 (exact)" in panel
-        assert "it cost exactly 14 points" in panel
+        assert "Ann: play J♣; best: play A♣; cost 28 (exact)" in panel
+        assert "it cost exactly 28 points (14 fewer for Ann, 14 more for Computer)" in panel

@@ -55,25 +55,25 @@ def test_a_sure_playoff_trick_thrown_away_costs_exactly_what_it_lost(
     review = reviewed(thrown.session.path, capsys)
     decision = review.decision(thrown.number)
     assert decision is not None
-    # South's A♣ took North's Q♣ lead and every trick after it: the 43 points left.
-    # With the 9♣ North took the trick (3) and its 9♦ lead took South's K♣ (4).
-    assert points_after(thrown, thrown.best) == 43 and points_after(thrown, thrown.played) == 36
-    assert (decision.taken, decision.best) == ("play 9C#2", "play AC#2")
-    assert (decision.cost, decision.low, decision.high) == (14.0, 14.0, 14.0)
-    assert (decision.mine, decision.theirs) == (7.0, 7.0)
+    # With four cards left, South's A♣ takes North's Q♣ lead: 41 of the points
+    # left are South's. With the J♣ North takes that trick, and South ends with 27.
+    assert points_after(thrown, thrown.best) == 41 and points_after(thrown, thrown.played) == 27
+    assert (decision.taken, decision.best) == ("play JC#1", "play AC#1")
+    assert (decision.cost, decision.low, decision.high) == (28.0, 28.0, 28.0)
+    assert (decision.mine, decision.theirs) == (14.0, 14.0)
     assert (decision.method, decision.samples, decision.mark) == ("exact", 1, "?")
     assert decision.remark == (
-        "Better the A♣ (wins the trick with the A♣) than the 9♣: "
-        "it cost exactly 14 points (7 fewer for Ann, 7 more for Computer)."
+        "Better the A♣ (wins the trick with the A♣) than the J♣: "
+        "it cost exactly 28 points (14 fewer for Ann, 14 more for Computer)."
     )
     # Every other playoff card of South was the solver's: none cost anything.
     others = [d for d in review.decisions if d.playoff and d.number != thrown.number]
     assert others and all(d.cost == 0 and d.best == d.taken for d in others)
     assert review.reviewed == ["south"] and {d.seat for d in review.decisions} == {"south"}
-    assert sum(d.cost for d in review.decisions if d.playoff) == 14.0
+    assert sum(d.cost for d in review.decisions if d.playoff) == 28.0
     sure = [d for d in review.decisions if d.low > 0]  # the costs above the noise
     assert review.totals[0].points_lost == round(sum(d.cost for d in sure), 1)
-    assert review.totals[0].exact_lost == 14.0
+    assert review.totals[0].exact_lost == 28.0
 
 
 def test_the_text_review_lists_every_decision_and_the_costly_ones_remarks(
@@ -90,7 +90,7 @@ def test_the_text_review_lists_every_decision_and_the_costly_ones_remarks(
     numbered = [line for line in lines if ". trick " in line]
     assert len(numbered) == len(review.decisions)
     line = next(line for line in numbered if f" {thrown.number}. trick" in line)
-    assert "follow (playoff)" in line and "play 9♣; best play A♣; cost 14" in line
+    assert "follow (playoff)" in line and "play J♣; best play A♣; cost 28" in line
     assert line.lstrip().startswith("?")
     remarks = [line.strip() for line in lines if line.startswith("        Better")]
     assert len(remarks) == sum(1 for d in review.decisions if d.mark)

@@ -184,8 +184,8 @@ def test_export_then_import_through_the_command_line(
     assert main(["review", str(path), "--samples", "2", "--jobs", "1"]) == 0
     assert main(["export", str(path), "--text", "--output", str(out)]) == 0
     text = out.read_text()
-    line = next(line for line in text.splitlines() if "South 9C#2 {?" in line)
-    assert "it cost exactly 14 points" in line and line.startswith("Trick 21: North QC, ")
+    line = next(line for line in text.splitlines() if "South JC {?" in line)
+    assert "it cost exactly 28 points" in line and line.startswith("Trick 21: North QC#2, ")
     assert main(["import", str(out), "--save-dir", str(tmp_path / "imported")]) == 0
     said = capsys.readouterr().out.splitlines()[-1]
     actions = thrown.session.log.action_count

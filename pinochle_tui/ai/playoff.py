@@ -9,9 +9,9 @@ from pinochle_tui.engine.cards import CARDS
 from pinochle_tui.engine.rules import PlayoffHead
 from pinochle_tui.engine.view import SeatView
 
-#: Hand size from which the playoff is solved exactly: all of it with the
-#: 48-card pack; the 64-card pack's first playoff tricks would take too long.
-EXACT_CARDS = 12
+#: Hand size from which the playoff is solved exactly: all of it, with either
+#: pack (16 cards a hand with the 64-card pack, 12 with the 48-card one).
+EXACT_CARDS = 16
 
 
 class ExactPlayoff:

@@ -222,6 +222,12 @@ class GameScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.fit(*self.app.size)  # the size may have changed under a dialog
+        self._focus_for_turn()  # not the first focusable widget: the one the turn needs
+
+    def _app_focused(self, focused: bool) -> None:
+        """The browser's terminal (``pinochle serve``) has the keyboard again."""
+        if focused and self.is_current:
+            self._focus_for_turn()
 
     def fit(self, width: int, height: int) -> None:
         """Lay the table out for the terminal's size, live: the tier's class for
@@ -243,6 +249,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.fit(*self.app.size)
+        self.watch(self.app, "app_focus", self._app_focused, init=False)
         self.title = "Pinochle"
         self.sub_title = " vs ".join(self.names)
         panel = self.query_one(MeldPanel)
@@ -497,12 +504,18 @@ class GameScreen(Screen[None]):
         self._show(PrivacyScreen(self.names[seat]), unveil)
 
     def _await_human(self) -> None:
-        panel = self.query_one(MeldPanel)
+        self._focus_for_turn()
+        self._sync_bindings()
+
+    def _focus_for_turn(self) -> None:
+        """On a human's turn the keys go to the meld panel or the hand, whatever
+        had them before (a dialog, the too-small screen, the browser's blur)."""
+        if not self.human_turn:
+            return
         if self.session.state.phase is Phase.MELD:
-            panel.focus()
+            self.query_one(MeldPanel).focus()
         else:
             self.query_one(HandView).focus()
-        self._sync_bindings()
 
     def on_hand_view_played(self, message: HandView.Played) -> None:
         if not self.human_turn:
