@@ -105,3 +105,30 @@ async def test_a_second_enter_or_an_early_key_never_shows_the_other_hand(
         await pilot.press(SHOW_KEY)
         assert await wait_until(pilot, lambda: app.screen is game and game.seating.unveiled)
         check_privacy(app)
+
+
+async def test_each_drawer_is_told_the_card_drawn_and_only_at_the_keys(tmp_path: Path) -> None:
+    """The log names no hidden card in hotseat, so the prompt tells the person at
+    the keys which card they drew: their own, never the other's."""
+    setup = MatchSetup(Rules(), names=("Ann", "Bob"), level=None, seed=11, save_dir=tmp_path)
+    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = game_of(app)
+        player = KeyboardPlayer(pilot, app)
+        told: dict[str, str] = {}
+        original = player.take_turn
+
+        async def noting_turn() -> None:
+            prompt = str(game.query_one("#prompt").render())
+            found = re.search(r"(Ann|Bob), you drew ((?:10|[AKQJ9])[♠♥♦♣])", prompt)
+            if found is not None and app.screen is game and game.seating.unveiled:
+                name, card = found.groups()
+                assert name == game.names[game.viewer], prompt  # told to its owner only
+                drawn = game.session.state.hand(game.viewer)
+                assert card in {face(c, False) for c in drawn}, (card, drawn)
+                told.setdefault(name, card)
+            await original()
+
+        player.take_turn = noting_turn  # type: ignore[method-assign]
+        await player.play_until(lambda: len(told) == 2, max_turns=40)
+        assert set(told) == {"Ann", "Bob"}
