@@ -97,6 +97,8 @@ def test_match_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) ->
         no_progress=True,
         rules=Rules(),
         move_time=10.0,
+        budget=None,
+        matches=1,
     )
     assert run_match(args) == 0
     out = capsys.readouterr().out.strip().splitlines()

@@ -13,9 +13,10 @@ from pinochle_tui.ai.solver import PlayoffSolver
 from pinochle_tui.engine.actions import Action, Draw, ExchangeDix, Meld, Play, ShowDix
 from pinochle_tui.engine.cards import CARDS, ids_of
 from pinochle_tui.engine.rules import PlayoffHead
+from pinochle_tui.engine.scoring import rounded
 from pinochle_tui.engine.seats import Seat
 from pinochle_tui.engine.state import GameState
-from pinochle_tui.engine.tricks import playoff_replies
+from pinochle_tui.engine.tricks import playoff_replies, trick_points
 from pinochle_tui.engine.view import Phase
 
 _PLAYING = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
@@ -24,26 +25,48 @@ _PLAYING = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
 EXACT_CARDS = 6
 
 
-def play_out(state: GameState) -> None:
+def play_out(state: GameState, exact_cards: int = EXACT_CARDS) -> None:
     """Play the hand to its end with the quick policy for both seats, and the
-    end of the playoff exactly."""
+    end of the playoff exactly (from ``exact_cards`` cards a hand)."""
+    solver = _play_quick(state, exact_cards)
+    while state.phase in _PLAYING:
+        assert solver is not None
+        seat, hands = state.to_act, (state.hands[0], state.hands[1])
+        state.apply(Play(seat, CARDS[solver.solve(hands, seat, state.lead).best]))
+
+
+def final_scores(state: GameState, exact_cards: int = EXACT_CARDS) -> tuple[int, int]:
+    """The scores ``play_out`` ends the hand with, for a single deal (``world.
+    build_state``): the exact end is not played out card by card, its value
+    comes from one solve. The state is left where the exact end begins."""
+    solver = _play_quick(state, exact_cards)
+    if solver is None:
+        return state.scores[0], state.scores[1]
+    hands = (state.hands[0], state.hands[1])
+    rest = solver.solve(hands, state.to_act, state.lead).points
+    points = state.rules.card_points
+    south, north = (
+        state.scores[s] + rounded(trick_points(state.won[s], points) + rest[s]) for s in Seat
+    )
+    return south, north
+
+
+def _play_quick(state: GameState, exact_cards: int) -> PlayoffSolver | None:
+    """Play the quick policy until the hand ends (None) or the playoff is
+    down to ``exact_cards`` cards a hand (the solver of that position)."""
     head = state.rules.playoff_head is PlayoffHead.ALWAYS
-    solver: PlayoffSolver | None = None
     while state.phase in _PLAYING:
         seat = state.to_act
         if state.phase is Phase.MELD:
             state.apply(_winner_action(state, seat))
             continue
         hands = (state.hands[0], state.hands[1])
-        if solver is None and state.playoff and hands[seat].bit_count() <= EXACT_CARDS:
+        if state.playoff and hands[seat].bit_count() <= exact_cards:
             rules = state.rules
             points, bonus = rules.card_points, rules.last_trick_bonus
-            solver = PlayoffSolver.at(hands, seat, state.lead, state.trump, points, head, bonus)
-        if solver is not None:
-            card = solver.solve(hands, seat, state.lead).best
-        else:
-            card = _quick_card(state, seat, head)
-        state.apply(Play(seat, CARDS[card]))
+            return PlayoffSolver.at(hands, seat, state.lead, state.trump, points, head, bonus)
+        state.apply(Play(seat, CARDS[_quick_card(state, seat, head)]))
+    return None
 
 
 def _winner_action(state: GameState, seat: Seat) -> Action:
