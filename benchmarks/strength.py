@@ -9,6 +9,12 @@ is one JSON object with all of them, for scripts.
 
     python benchmarks/strength.py --deals 300 --seed 1 --jobs 2
     python benchmarks/strength.py --pairs hard-normal --deals 100 --budget 48
+
+The ablation of the hard player's inference plays it against itself with
+signals left out: ``hard/-melds`` weighs worlds without the melds not made,
+``hard/none`` samples uniformly, as the hard player did before inference.
+
+    python benchmarks/strength.py --pairs hard-hard/none hard-hard/-dix --deals 200
 """
 
 from __future__ import annotations
@@ -22,8 +28,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinochle_tui.ai.budget import Budget
-from pinochle_tui.ai.match import MatchSpec, summarize
-from pinochle_tui.engine import Rules
+from pinochle_tui.ai.inference import Signal
+from pinochle_tui.ai.match import MatchSpec, registered, summarize
+from pinochle_tui.ai.sampling import HardPlayer
+from pinochle_tui.engine import Player, Rules
 from pinochle_tui.match_cli import budgets, play_deals, play_matches, report
 
 LADDER = ("expert", "hard", "normal", "easy", "random")
@@ -31,6 +39,16 @@ PAIRS = (
     *pairwise(LADDER),
     *(("cheater", level) for level in LADDER[:-1]),
 )
+
+
+def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Player:
+    """A registered player, or ``hard/SIGNALS``: the hard player weighing worlds
+    by ``SIGNALS`` only (``none``, ``melds,dix``), or by all but one (``-dix``)."""
+    base, _, signals = name.partition("/")
+    if base != "hard" or not signals:
+        return registered(name, seed, budget, move_time)
+    used = Signal.ALL & ~Signal.parse(signals[1:]) if signals[0] == "-" else Signal.parse(signals)
+    return HardPlayer(seed, budget, signals=used)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -46,8 +64,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     figures: dict[str, object] = {}
     for pair in args.pairs:
-        a, b = pair.split("-")
-        spec = MatchSpec(a, b, args.seed, Rules(), budgets=budgets(args.budget))
+        a, b = pair.split("-", 1)
+        spec = MatchSpec(a, b, args.seed, Rules(), budgets=budgets(args.budget), make=variant)
         pairs = sorted(play_deals(spec, args.deals, args.jobs), key=lambda p: p[0].deal_no)
         full = [m for twins in play_matches(spec, args.matches, args.jobs) for m in twins]
         stats = summarize(pairs, spec.rules, full)

@@ -12,6 +12,7 @@ import pytest
 from pinochle_tui.ai import players
 from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.knowledge import Knowledge, mask
+from pinochle_tui.ai.rollout import final_scores, play_out
 from pinochle_tui.ai.world import World, build_state, sample_world
 from pinochle_tui.engine import (
     Action,
@@ -139,3 +140,13 @@ def test_hard_is_deterministic_for_a_seed() -> None:
     assert player.choose(view, legal) == player.choose(view, legal)
     assert player.choose(view, legal) == quick_player("hard", seed=3).choose(view, legal)
     assert mask(view.hand) == state.hands[seat]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_rollout_scores_the_exact_end_as_playing_it_out_would(seed: int) -> None:
+    state = mid_hand(seed, 3 * seed)
+    view = state.view(state.to_act)
+    world = sample_world(Knowledge.from_view(view), random.Random(seed))
+    played, valued = build_state(view, world), build_state(view, world)
+    play_out(played)
+    assert final_scores(valued) == (played.scores[0], played.scores[1])

@@ -49,6 +49,11 @@ Z95 = 1.96
 FORFEIT_POINTS = 250
 
 
+def registered(name: str, seed: int, budget: Budget | None, move_time: float) -> Player:
+    """The registered player ``name`` (``registry.make_player``)."""
+    return make_player(name, seed=seed, budget=budget, move_time=move_time)
+
+
 @dataclass(frozen=True, slots=True)
 class MatchSpec:
     """Who plays, on which deals, under which rules (``rules`` as chosen; the
@@ -62,6 +67,10 @@ class MatchSpec:
     move_time: float = DEFAULT_MOVE_TIME
     #: The budgets of A and B (None: each level's own fixed number of samples).
     budgets: tuple[Budget | None, Budget | None] = (None, None)
+    #: Makes a player from a name, seed, budget and bot move time: the
+    #: registry's players, or variants a benchmark names (a module-level
+    #: function, for the worker processes).
+    make: Callable[[str, int, Budget | None, float], Player] = registered
 
     @property
     def deal_rules(self) -> Rules:
@@ -158,8 +167,8 @@ def _players(spec: MatchSpec, number: int, a_seat: Seat) -> tuple[Player, Player
     """A's and B's players for game ``number`` with A in ``a_seat``, by seat."""
     a_seed = spec.seed * 1_000_003 + 2 * number + a_seat
     b_seed = spec.seed * 1_000_033 + 2 * number + a_seat
-    a = make_player(spec.a, seed=a_seed, budget=spec.budgets[0], move_time=spec.move_time)
-    b = make_player(spec.b, seed=b_seed, budget=spec.budgets[1], move_time=spec.move_time)
+    a = spec.make(spec.a, a_seed, spec.budgets[0], spec.move_time)
+    b = spec.make(spec.b, b_seed, spec.budgets[1], spec.move_time)
     return (a, b) if a_seat is Seat.SOUTH else (b, a)
 
 
@@ -234,6 +243,8 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
     >>> [round(x, 2) for x in mean_ci([10.0, 20.0, 30.0])]
     [20.0, 8.68, 31.32]
     """
+    if not values:
+        return math.nan, -math.inf, math.inf
     mean = statistics.fmean(values)
     if len(values) < 2:
         return mean, -math.inf, math.inf

@@ -25,21 +25,21 @@ _PLAYING = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
 EXACT_CARDS = 6
 
 
-def play_out(state: GameState, exact_cards: int = EXACT_CARDS) -> None:
+def play_out(state: GameState) -> None:
     """Play the hand to its end with the quick policy for both seats, and the
-    end of the playoff exactly (from ``exact_cards`` cards a hand)."""
-    solver = _play_quick(state, exact_cards)
+    end of the playoff exactly."""
+    solver = _play_quick(state)
     while state.phase in _PLAYING:
         assert solver is not None
         seat, hands = state.to_act, (state.hands[0], state.hands[1])
         state.apply(Play(seat, CARDS[solver.solve(hands, seat, state.lead).best]))
 
 
-def final_scores(state: GameState, exact_cards: int = EXACT_CARDS) -> tuple[int, int]:
+def final_scores(state: GameState) -> tuple[int, int]:
     """The scores ``play_out`` ends the hand with, for a single deal (``world.
     build_state``): the exact end is not played out card by card, its value
     comes from one solve. The state is left where the exact end begins."""
-    solver = _play_quick(state, exact_cards)
+    solver = _play_quick(state)
     if solver is None:
         return state.scores[0], state.scores[1]
     hands = (state.hands[0], state.hands[1])
@@ -51,9 +51,9 @@ def final_scores(state: GameState, exact_cards: int = EXACT_CARDS) -> tuple[int,
     return south, north
 
 
-def _play_quick(state: GameState, exact_cards: int) -> PlayoffSolver | None:
+def _play_quick(state: GameState) -> PlayoffSolver | None:
     """Play the quick policy until the hand ends (None) or the playoff is
-    down to ``exact_cards`` cards a hand (the solver of that position)."""
+    down to ``EXACT_CARDS`` cards a hand (the solver of that position)."""
     head = state.rules.playoff_head is PlayoffHead.ALWAYS
     while state.phase in _PLAYING:
         seat = state.to_act
@@ -61,7 +61,7 @@ def _play_quick(state: GameState, exact_cards: int) -> PlayoffSolver | None:
             state.apply(_winner_action(state, seat))
             continue
         hands = (state.hands[0], state.hands[1])
-        if state.playoff and hands[seat].bit_count() <= exact_cards:
+        if state.playoff and hands[seat].bit_count() <= EXACT_CARDS:
             rules = state.rules
             points, bonus = rules.card_points, rules.last_trick_bonus
             return PlayoffSolver.at(hands, seat, state.lead, state.trump, points, head, bonus)

@@ -28,7 +28,7 @@ from pinochle_tui.ai.budget import Budget, Clock
 from pinochle_tui.ai.heuristic import TimedPlayoff, distinct_plays, play_scores, routine_choice
 from pinochle_tui.ai.inference import Evidence, Memory, Signal, evidence
 from pinochle_tui.ai.knowledge import Knowledge
-from pinochle_tui.ai.rollout import EXACT_CARDS, final_scores
+from pinochle_tui.ai.rollout import final_scores
 from pinochle_tui.ai.world import World, build_state
 from pinochle_tui.engine.actions import Action, Play
 from pinochle_tui.engine.view import SeatView
@@ -50,8 +50,6 @@ class HardPlayer:
     BUDGET = Budget(samples=96)
     #: Plays (the normal player's best) tried in every sample.
     CANDIDATES = 6
-    #: Hand size from which a rollout plays the playoff exactly.
-    ROLLOUT_EXACT = EXACT_CARDS
 
     def __init__(
         self,
@@ -109,7 +107,7 @@ class HardPlayer:
             for play in live:
                 state = base.copy()
                 state.apply(play)
-                scores = final_scores(state, self.ROLLOUT_EXACT)
+                scores = final_scores(state)
                 results[play].append(scores[seat] - scores[seat.other])
             done += 1
             slowest = max(slowest, time.perf_counter() - start)
@@ -136,10 +134,10 @@ def _survivors(live: list[Play], results: dict[Play, list[float]]) -> list[Play]
 
 
 class ExpertPlayer(HardPlayer):
-    """The hard player's search with more of everything: every distinct play a
-    candidate, twice the samples, and exact endings from 8 cards in the rollouts."""
+    """The hard player's search, wider and longer: every distinct play a
+    candidate (the elimination spends the samples on the close ones), and
+    twice the samples (twice the time in the app)."""
 
     name = "expert"
     BUDGET = Budget(samples=192)
     CANDIDATES = 12
-    ROLLOUT_EXACT = 8
