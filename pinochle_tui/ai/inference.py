@@ -3,7 +3,8 @@
 A world (``world.World``) guesses the opponent's concealed cards. Some guesses
 fit its play badly: it won a trick and did not meld a meld it would have held,
 did not show a dix it would have held, let a counter go when it would have
-held a cheap card that takes it. Each such past decision (a ``Moment``)
+held a cheap card that takes it, led a card while it would have held a
+cheaper one to lead. Each such past decision (a ``Moment``)
 multiplies the world's weight by the chance a sensible player would have
 played that way with those cards, never less than a floor (``MELD_KEPT``...),
 so no world consistent with the view ever gets zero weight: the true one
@@ -32,6 +33,7 @@ from enum import Flag, auto
 from pinochle_tui.ai.heuristic import TAKE_BONUS, card_cost
 from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.world import World, sample_world
+from pinochle_tui.engine.cards import rank_of
 from pinochle_tui.engine.deck import pack
 from pinochle_tui.engine.melds import MeldHistory, iter_legal_melds
 from pinochle_tui.engine.tricks import reply_wins
@@ -46,6 +48,10 @@ MELD_SMALLER = 0.5
 DIX_KEPT = 0.05
 #: ... lets a counter (10 points or more) go while holding a cheap card that takes it.
 COUNTER_LET_GO = 0.3
+#: ... leads a plain card below the ace while holding a card cheaper by
+#: ``LEAD_MARGIN`` (``heuristic.card_cost``) to lead instead.
+LEAD_DEARER = 0.4
+LEAD_MARGIN = 2
 #: Past decisions of each kind looked at, the latest first: the draws since
 #: blur older ones.
 LOOK_BACK = 6
@@ -60,7 +66,8 @@ class Signal(Flag):
     MELDS = auto()
     DIX = auto()
     COUNTERS = auto()
-    ALL = MELDS | DIX | COUNTERS
+    LEADS = auto()
+    ALL = MELDS | DIX | COUNTERS | LEADS
 
     @classmethod
     def parse(cls, names: str) -> Signal:
@@ -125,8 +132,9 @@ class Moment:
     history: MeldHistory | None = None
     #: A winner turn whose dix action was free, and the dix cards not counted.
     dix: int = 0
-    #: A counter let go: the cards that would have taken it cheaply.
-    takers: int = 0
+    #: A counter let go, or a card led: the cards it would have played
+    #: instead (cheap cards that take the counter, cheaper cards to lead).
+    instead: int = 0
     floor: float = 1.0
 
     def held(self, possible: int, cards: int) -> float:
@@ -167,9 +175,9 @@ class Evidence:
         weight = 1.0
         for moment in self.moments:
             possible = now | moment.played
-            if moment.takers:
-                taken = 1.0 - moment.none_held(possible, moment.takers)
-                weight *= 1.0 - (1.0 - moment.floor) * taken
+            if moment.instead:
+                held = 1.0 - moment.none_held(possible, moment.instead)
+                weight *= 1.0 - (1.0 - moment.floor) * held
                 continue
             dix = moment.dix & possible
             while dix:
@@ -226,7 +234,7 @@ def evidence(
     for index in range(len(plays) - 1, -1, -1):
         after[index] = after[index + 1] | plays[index]
     dix = _uncounted_dix(view)
-    turns = follows = 0
+    turns = follows = leads = 0
     for index in range(count - 1, -1, -1):
         trick = tricks[index]
         draws = count - index
@@ -235,11 +243,20 @@ def evidence(
             moment = _winner_turn(view, memory, signals, index, after[index + 1], draws, dix)
             if moment is not None:
                 found.moments.append(moment)
-        elif trick.leader != opp and Signal.COUNTERS in signals and follows < LOOK_BACK:
+        if trick.leader != opp and Signal.COUNTERS in signals and follows < LOOK_BACK:
             follows += 1
             moment = _counter_let_go(view, index, after[index], draws)
             if moment is not None:
                 found.moments.append(moment)
+        if trick.leader == opp and Signal.LEADS in signals and leads < LOOK_BACK:
+            leads += 1
+            moment = _lead(view, trick.lead.id, after[index], draws)
+            if moment is not None:
+                found.moments.append(moment)
+    if view.lead is not None and view.leader == opp and Signal.LEADS in signals:
+        moment = _lead(view, view.lead.id, after[count], 0)
+        if moment is not None:
+            found.moments.append(moment)
     return found
 
 
@@ -303,4 +320,22 @@ def _counter_let_go(view: SeatView, index: int, played: int, draws: int) -> Mome
     takers &= ~trick.reply.bit
     if not takers:
         return None
-    return Moment(played, trick.reply.bit, draws, takers=takers, floor=COUNTER_LET_GO)
+    return Moment(played, trick.reply.bit, draws, instead=takers, floor=COUNTER_LET_GO)
+
+
+def _lead(view: SeatView, led: int, played: int, draws: int) -> Moment | None:
+    """The opponent's lead of ``led``: a plain card below the ace is led to
+    lose cheaply, so the cheaper plain cards are evidence it had none."""
+    assert view.trump is not None
+    trump, points = int(view.trump), view.rules.card_points
+    if led >> 4 == trump or rank_of(led) == 0:
+        return None
+    limit = card_cost(led, trump, points) - LEAD_MARGIN
+    cheaper = sum(
+        card.bit
+        for card in pack(view.rules)
+        if card.id >> 4 != trump and card_cost(card.id, trump, points) <= limit
+    )
+    if not cheaper:
+        return None
+    return Moment(played, 1 << led, draws, instead=cheaper, floor=LEAD_DEARER)

@@ -47,7 +47,7 @@ class HardPlayer:
 
     name = "hard"
     #: Samples a decision when no budget is given (benchmarks, matches).
-    BUDGET = Budget(samples=96)
+    BUDGET = Budget(samples=64)
     #: Plays (the normal player's best) tried in every sample.
     CANDIDATES = 6
 
@@ -139,5 +139,5 @@ class ExpertPlayer(HardPlayer):
     twice the samples (twice the time in the app)."""
 
     name = "expert"
-    BUDGET = Budget(samples=192)
+    BUDGET = Budget(samples=128)
     CANDIDATES = 12
