@@ -1,5 +1,6 @@
-"""Responsiveness of the app: time to the first frame with a hand on screen, and
-how long the UI event loop is blocked while the computer thinks.
+"""Responsiveness of the app: time to the first frame with a hand on screen, the
+time ``?`` takes to show the rules, and how long the UI event loop is blocked
+while the computer thinks.
 
 The app runs headless; a keyboard player plays the human seat against the
 computer at speed 0 while a 10 ms interval timer measures event-loop lag
@@ -21,13 +22,19 @@ import sys  # noqa: E402
 import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from textual import events  # noqa: E402
+from textual.pilot import Pilot  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for ``tests.probe``
+
+import statistics  # noqa: E402
 
 from pinochle_tui.engine import Rules  # noqa: E402
 from pinochle_tui.tui.app import PinochleApp  # noqa: E402
+from pinochle_tui.tui.screens.rules_help import RulesScreen, RulesText  # noqa: E402
 from pinochle_tui.tui.setup import Display, MatchSetup  # noqa: E402
 from pinochle_tui.tui.widgets.hand import HandView  # noqa: E402
-from tests.probe import KeyboardPlayer, game_of, wait_until  # noqa: E402
+from tests.probe import KeyboardPlayer, game_of, screen_text, wait_until  # noqa: E402
 
 TICK = 0.01
 
@@ -50,6 +57,8 @@ async def measure(level: str, hands: int, seed: int, save_dir: Path) -> dict[str
         await wait_until(pilot, lambda: hand_on_screen(app), cap=100_000)
         first_frame = time.perf_counter() - START
         print(f"first frame with a hand: {first_frame * 1000:.0f} ms after start")
+        help_open = await help_open_ms(pilot, app)
+        print(f"? shows the rules in {help_open:.0f} ms (median of {HELP_OPENS})")
 
         game = game_of(app)
         last: list[float | int | None] = [time.perf_counter(), None]
@@ -86,8 +95,37 @@ async def measure(level: str, hands: int, seed: int, save_dir: Path) -> dict[str
         "p99_loop_block_ms": round(p99 * 1000, 1),
         "thinking_ticks": len(lags),
         "max_gap_any_time_ms": round(every * 1000, 1),
+        "help_open_ms": round(help_open, 1),
         "level": level,  # type: ignore[dict-item]
     }
+
+
+#: Times the rules are opened (and closed) to take the median.
+HELP_OPENS = 5
+
+
+def rules_on_screen(app: PinochleApp) -> bool:
+    """True once the rules screen is up with the rules drawn on it (this renders
+    the screen, as the next frame would)."""
+    screen = app.screen
+    if not isinstance(screen, RulesScreen) or not screen.query(RulesText):
+        return False
+    return screen.query_one(RulesText).book is not None and "rules" in screen_text(app)
+
+
+async def help_open_ms(pilot: Pilot[None], app: PinochleApp) -> float:
+    """The median time from the ? key to the rules on screen, in ms."""
+    await pilot.pause(1.0)  # the rules are drawn in the background meanwhile, as in play
+    times = []
+    for _ in range(HELP_OPENS):
+        started = time.perf_counter()
+        app.post_message(events.Key("question_mark", "?"))
+        await wait_until(pilot, lambda: rules_on_screen(app), cap=100_000, quiet=True)
+        times.append((time.perf_counter() - started) * 1000)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, RulesScreen), quiet=True)
+        await pilot.pause(0.2)
+    return statistics.median(times)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -7,20 +7,39 @@ Used by the app tests and ``benchmarks/app.py``; it lives with the tests, outsid
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
 
-from pinochle_tui.engine import ExchangeDix, Meld, Phase, Play, ShowDix
+from pinochle_tui.engine import (
+    Action,
+    Draw,
+    ExchangeDix,
+    Meld,
+    Phase,
+    Play,
+    Rules,
+    Seat,
+    ShowDix,
+    Table,
+    shuffled_deck,
+)
+from pinochle_tui.record.session import GameSession
+from pinochle_tui.tui.handkeys import binding_key
 from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.game_over import GameOverScreen
 from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
 from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
+from pinochle_tui.tui.setup import MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
+from tests.helpers import stacked_deck
 
 AnyPilot = Pilot[object] | Pilot[None]
 
@@ -141,7 +160,7 @@ class KeyboardPlayer:
         if self.game.session.state.stock_size == 1:
             self.record.last_draw_seen = True
         best = min(
-            range(len(actions)),
+            (i for i, action in enumerate(actions) if action is not None),
             key=lambda i: (
                 not isinstance(actions[i], ExchangeDix),
                 not isinstance(actions[i], Meld),
@@ -154,7 +173,7 @@ class KeyboardPlayer:
             self.record.melds.append(chosen)
         if isinstance(chosen, ExchangeDix):
             self.record.exchanges += 1
-        await self.pilot.press(str(best + 1))
+        await self.pilot.press(str((best + 1) % 10))
 
     async def _play_card(self) -> None:
         game = self.game
@@ -164,24 +183,70 @@ class KeyboardPlayer:
             await self._try_dimmed(hand)
         legal = {a.card for a in state.legal_actions(game.viewer) if isinstance(a, Play)}
         index = next(i for i, card in enumerate(hand.cards) if card in legal)
-        if index < 10 and index % 2:
-            key = str((index + 1) % 10)
-            await self.pilot.press(key, key)  # a card's number twice plays it
+        if index % 2:
+            key = binding_key(hand.keys[hand.cards[index]])
+            await self.pilot.press(key, key)  # a card's key twice plays it
         else:
             await self._move_cursor(hand, index)
             await self.pilot.press("enter")
 
     async def _try_dimmed(self, hand: HandView) -> None:
+        """Press the key of a card that may not be played: it is refused at once."""
         dimmed = [i for i in range(len(hand.cards)) if hand.is_dimmed(i)]
         if not dimmed:
             return
         before = self.game.move_no
-        await self._move_cursor(hand, dimmed[0])
-        await self.pilot.press("enter")
+        await self.pilot.press(binding_key(hand.keys[hand.cards[dimmed[0]]]))
         await self.pilot.pause(0.05)
         if self.game.move_no == before:
             self.record.refused.append(screen_text(self.app))
 
     async def _move_cursor(self, hand: HandView, index: int) -> None:
+        """Move the cursor with the arrows (it stops on playable cards only)."""
         while hand.cursor != index:
             await self.pilot.press("right" if hand.cursor < index else "left")
+
+
+def stacked_setup(
+    save_dir: Path,
+    south: str,
+    north: str,
+    turn_up: str,
+    stock: str = "",
+    rules: Rules | None = None,
+    **choices: Any,
+) -> MatchSetup:
+    """A match whose first hand deals ``south`` and ``north`` (North deals, so
+    South leads) with ``turn_up`` and the top of the stock; later hands are
+    shuffled from the seed."""
+    rules = rules or Rules()
+    deck = stacked_deck(rules, Seat.NORTH, (south, north), turn_up, stock)
+
+    def decks(hand_no: int) -> list[str]:
+        if hand_no == 1:
+            return deck
+        return [card.code for card in shuffled_deck(rules, random.Random(hand_no))]
+
+    return MatchSetup(
+        rules, seed=1, save_dir=save_dir, decks=decks, first_dealer=Seat.NORTH, **choices
+    )
+
+
+def play_ahead(session: GameSession, until: Callable[[GameSession], bool]) -> None:
+    """Play both seats with a fixed policy (the best meld, else draw; the lowest
+    legal card) straight through the session, until ``until(session)``."""
+    table = Table(session, auto_deal=True)
+    table.advance()
+    while not until(session):
+        decision = table.decision()
+        assert decision is not None, "the game ended before the wanted position"
+        melds = [a for a in decision.legal if isinstance(a, Meld)]
+        plays = [a for a in decision.legal if isinstance(a, Play)]
+        draws = [a for a in decision.legal if isinstance(a, Draw)]
+        if melds:
+            action: Action = max(melds, key=lambda a: a.points)
+        elif plays:
+            action = max(plays, key=lambda a: (a.card.rank, a.card.id))
+        else:
+            action = draws[0]
+        table.act(action)

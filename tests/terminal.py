@@ -41,22 +41,26 @@ class Terminal:
         self.stream = pyte.ByteStream(self.screen)
         self.output = b""
         self.status: int | None = None
+        # Under pytest-xdist COLUMNS and LINES are set (80 x 24), and they would
+        # override the terminal's own size.
+        inherited = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         environment = {
-            **os.environ,
+            **inherited,
             **(env or {}),
             "PINOCHLE_TEST_MARKER": self.marker,
             "TERM": "xterm-256color",
             "PYTHONPATH": str(ROOT),
         }
         pid, fd = pty.fork()
-        if pid == 0:  # the child: become the program
+        if pid == 0:  # the child: take the size first (the program reads it at once), then run
+            _set_size(0, *size)
             os.execvpe(sys.executable, [sys.executable, "-c", code, *args], environment)
         self.pid, self.fd = pid, fd
         self.resize(*size)
 
     def resize(self, width: int, height: int) -> None:
         """Change the terminal's size, as a window resize does (SIGWINCH)."""
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        _set_size(self.fd, width, height)
         self.screen.resize(height, width)
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGWINCH)
@@ -136,3 +140,7 @@ class Terminal:
             return bool(process.environ().get("PINOCHLE_TEST_MARKER") == self.marker)
         except (psutil.Error, OSError):
             return False
+
+
+def _set_size(fd: int, width: int, height: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))

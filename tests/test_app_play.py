@@ -37,8 +37,15 @@ async def test_a_whole_hand_with_melds_dix_last_draw_playoff_and_score_sheet(
         assert record.refused, "a dimmed card was tried in the playoff"
         assert "Not allowed" in record.refused[0] and "must" in record.refused[0]
         assert state.playoff and state.view(game.viewer).revealed is not None
-        log_text = "\n".join(str(line) for line in game.query_one(GameLog).lines)
-        assert "The last card of the stock" in log_text
+        told = game.query_one(GameLog).told
+        revealed = state.view(game.viewer).revealed
+        assert revealed is not None
+        last = [
+            line
+            for line in told
+            if (str(revealed) in line and " draw" in line) or "last card" in line
+        ]
+        assert len(last) == 1 and "the last card of the stock" in last[0], "told once, not twice"
 
         assert isinstance(app.screen, ScoreSheetScreen)
         assert state.phase is Phase.DEAL and state.hand_no == 1

@@ -70,7 +70,8 @@ def test_a_game_killed_at_any_moment_resumes_with_nothing_lost(tmp_path: Path, m
         assert done >= (number if taken else number - 1), (trick.group(0), done)
     assert moves < 3 or trick is not None, shown
     resumed = Terminal(["resume", "--speed", "0", "--save-dir", str(tmp_path)])
-    assert resumed.wait_for(lambda text: f"Game resumed in hand {game.state.hand_no}" in text)
+    resumed_line = f"Game resumed in hand {game.state.hand_no}"
+    assert resumed.wait_for(lambda text: resumed_line in text), resumed.text()
     resumed.send("q")
     resumed.pump(0.3)
     resumed.kill()
@@ -105,11 +106,11 @@ def test_an_unexpected_error_is_one_calm_line_and_a_crash_file(tmp_path: Path) -
         "from pinochle_tui.tui.widgets.scoreboard import ScoreBoard\n"
         "count = [0]\n"
         "shown = ScoreBoard.show\n"
-        "def show(self, view):\n"
+        "def show(self, *args):\n"
         "    count[0] += 1\n"
         "    if count[0] > 4:\n"
         "        raise RuntimeError('boom [/] \\x1b]0;pwned\\x07')\n"
-        "    shown(self, view)\n"
+        "    shown(self, *args)\n"
         "ScoreBoard.show = show\n"
         "from pinochle_tui.cli import main\n"
         "sys.exit(main())\n"

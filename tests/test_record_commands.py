@@ -73,6 +73,7 @@ def test_games_lists_when_who_score_and_state(
     when = finished.log.started.strftime("%Y-%m-%d %H:%M")
     winner = {"south": "Ann", "north": "Computer", None: ""}[finished.log.result.winner]
     status = f"finished, {winner} won" if winner else "finished, drawn"
+    status += f", level {finished.log.players[1].level}, 48 cards"
     listed = f"  {when}  Ann {south} - {north} Computer  ({status})  {finished.path.name}"
     assert listed in lines
     assert (

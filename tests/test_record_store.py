@@ -139,7 +139,7 @@ def test_games_lists_around_special_files_without_blocking(
     lines = run.stdout.splitlines()
     assert lines[0] == f"2 saved games in {tmp_path}:"
     assert lines[1].startswith("  broken.json  unreadable: not valid JSON (Expecting value")
-    assert lines[2].endswith(f"(not dealt yet)  {good.name}")
+    assert lines[2].endswith(f"(not dealt yet, level random, 48 cards)  {good.name}")
     assert lines[3:] == ["(5 entries skipped: not regular files)"]
 
 

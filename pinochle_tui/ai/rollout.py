@@ -27,12 +27,17 @@ EXACT_CARDS = 6
 
 def play_out(state: GameState) -> None:
     """Play the hand to its end with the quick policy for both seats, and the
-    end of the playoff exactly."""
+    end of the playoff exactly.
+
+    Every action is legal by construction (a winner's option from
+    ``legal_actions``, a card from the seat's legal cards), so it goes through
+    the engine's unchecked ``apply_legal``, here and in ``final_scores``.
+    """
     solver = _play_quick(state)
     while state.phase in _PLAYING:
         assert solver is not None
         seat, hands = state.to_act, (state.hands[0], state.hands[1])
-        state.apply(Play(seat, CARDS[solver.solve(hands, seat, state.lead).best]))
+        state.apply_legal(Play(seat, CARDS[solver.solve(hands, seat, state.lead).best]))
 
 
 def final_scores(state: GameState) -> tuple[int, int]:
@@ -58,14 +63,14 @@ def _play_quick(state: GameState) -> PlayoffSolver | None:
     while state.phase in _PLAYING:
         seat = state.to_act
         if state.phase is Phase.MELD:
-            state.apply(_winner_action(state, seat))
+            state.apply_legal(_winner_action(state, seat))
             continue
         hands = (state.hands[0], state.hands[1])
         if state.playoff and hands[seat].bit_count() <= EXACT_CARDS:
             rules = state.rules
             points, bonus = rules.card_points, rules.last_trick_bonus
             return PlayoffSolver.at(hands, seat, state.lead, state.trump, points, head, bonus)
-        state.apply(Play(seat, CARDS[_quick_card(state, seat, head)]))
+        state.apply_legal(Play(seat, CARDS[_quick_card(state, seat, head)]))
     return None
 
 

@@ -106,7 +106,7 @@ class HardPlayer:
             base = build_state(view, self.world(rng, weighed))
             for play in live:
                 state = base.copy()
-                state.apply(play)
+                state.apply_legal(play)  # legal in the view, so in every world built from it
                 scores = final_scores(state)
                 results[play].append(scores[seat] - scores[seat.other])
             done += 1

@@ -18,11 +18,14 @@ Card.parse('QS#1')
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import TypeVar
 
 from pinochle_tui.engine.errors import CardParseError
+
+T = TypeVar("T")
 
 
 class Suit(IntEnum):
@@ -193,9 +196,9 @@ CARDS: tuple[Card, ...] = tuple(
 )
 
 
-def cards_of(mask: int) -> list[Card]:
-    """The cards of a bitmask, in id order (suit by suit, high rank first)."""
-    return [CARDS[i] for i in ids_of(mask)]
+#: ``BIT[id]``, the mask of one card: ``1 << id`` made once, as building a mask
+#: above 256 allocates a new int every time.
+BIT: tuple[int, ...] = tuple(1 << i for i in range(64))
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -206,29 +209,56 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-#: ``_BYTE_IDS[n][b]``: the card ids of the bits of byte value ``b`` at byte ``n`` of a mask.
-_BYTE_IDS = tuple(
-    tuple(tuple(8 * n + i for i in range(8) if b >> i & 1) for b in range(256)) for n in range(8)
-)
+#: A lookup table for ``select``: ``table[n][b]`` holds one item for each set bit
+#: of the byte value ``b`` found at byte ``n`` of a 64-bit mask, lowest bit first.
+ByteTable = tuple[tuple[tuple[T, ...], ...], ...]
+
+
+def byte_table(item: Callable[[int], T]) -> ByteTable[T]:
+    """The ``select`` table that gives ``item(id)`` for each card id in a mask."""
+    return tuple(
+        tuple(tuple(item(8 * n + i) for i in range(8) if b >> i & 1) for b in range(256))
+        for n in range(8)
+    )
+
+
+def select(mask: int, table: ByteTable[T]) -> list[T]:
+    """The items of ``table`` for the set bits of ``mask``, lowest bit first.
+
+    The legal actions, the views and the search read masks constantly, so this
+    reads the mask a byte at a time (``int.to_bytes`` splits it in C) and
+    unrolls the eight lookups into one list display: more than twice as fast
+    as a loop over the bytes, and several times faster than bit by bit.
+    """
+    b = mask.to_bytes(8, "little")
+    return [
+        *table[0][b[0]],
+        *table[1][b[1]],
+        *table[2][b[2]],
+        *table[3][b[3]],
+        *table[4][b[4]],
+        *table[5][b[5]],
+        *table[6][b[6]],
+        *table[7][b[7]],
+    ]
+
+
+_BYTE_IDS: ByteTable[int] = byte_table(int)
+_BYTE_CARDS: ByteTable[Card] = byte_table(CARDS.__getitem__)
 
 
 def ids_of(mask: int) -> list[int]:
     """The card ids of a bitmask, lowest first.
 
-    Reads the mask a byte at a time through a lookup table: the search and the
-    legal-action lists call this constantly.
-
     >>> ids_of(0b1010 | 1 << 63)
     [1, 3, 63]
     """
-    out: list[int] = []
-    byte = 0
-    while mask:
-        if mask & 0xFF:
-            out += _BYTE_IDS[byte][mask & 0xFF]
-        mask >>= 8
-        byte += 1
-    return out
+    return select(mask, _BYTE_IDS)
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bitmask, in id order (suit by suit, high rank first)."""
+    return select(mask, _BYTE_CARDS)
 
 
 def rank_of(card_id: int) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from pinochle_tui.engine.cards import CARDS, Card
 from pinochle_tui.engine.errors import DeckError
@@ -16,10 +17,21 @@ from pinochle_tui.engine.rules import Rules
 from pinochle_tui.engine.seats import Seat
 
 
+@cache
+def _pack(size: int) -> tuple[Card, ...]:
+    ranks = set(Rules(pack=size).ranks)
+    return tuple(c for c in CARDS if c.rank in ranks)
+
+
+@cache
+def _faces(size: int) -> frozenset[int]:
+    """The first-copy ids of the faces in the pack of ``size`` cards."""
+    return frozenset(c.id for c in _pack(size) if c.copy == 1)
+
+
 def pack(rules: Rules) -> list[Card]:
     """Every physical card of the pack in id order."""
-    ranks = set(rules.ranks)
-    return [c for c in CARDS if c.rank in ranks]
+    return list(_pack(rules.pack))
 
 
 def shuffled_deck(rules: Rules, rng: random.Random) -> list[Card]:
@@ -38,15 +50,15 @@ def physical_deck(deck: Sequence[Card | str], rules: Rules) -> list[Card]:
     size = rules.pack
     if len(deck) != size:
         raise DeckError(f"a deck for the {size}-card pack has {size} cards, not {len(deck)}")
-    ranks = set(rules.ranks)
-    seen: dict[int, int] = {}
+    faces = _faces(size)
+    seen = [0] * 64  # copies of each face so far, by the face's first-copy id
     out: list[Card] = []
     for position, item in enumerate(deck, start=1):
         card = item if isinstance(item, Card) else Card.parse(item)
-        if card.rank not in ranks:
+        face = card.id & ~1
+        if face not in faces:
             raise DeckError(f"card {position} ({card.code}) is not in the {size}-card pack")
-        face = card.id & ~1  # the first copy's id
-        count = seen.get(face, 0)
+        count = seen[face]
         if count == 2:
             raise DeckError(f"card {position}: {card.code} appears more than twice")
         seen[face] = count + 1
@@ -59,15 +71,32 @@ def packets(rules: Rules) -> list[tuple[bool, int]]:
 
     64 cards in threes: five packets each, then one card each.
     """
-    size: int = rules.deal_packet
-    per_hand = rules.hand_size
+    return list(_packets(rules.deal_packet, rules.hand_size))
+
+
+@cache
+def _packets(size: int, per_hand: int) -> tuple[tuple[bool, int], ...]:
     rounds, rest = divmod(per_hand, size)
-    order: list[tuple[bool, int]] = [
-        (to_dealer, size) for _ in range(rounds) for to_dealer in (False, True)
-    ]
+    order = [(to_dealer, size) for _ in range(rounds) for to_dealer in (False, True)]
     if rest:
         order += [(False, rest), (True, rest)]
-    return order
+    return tuple(order)
+
+
+def places(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The deck positions (from 0, the top) dealt to the non-dealer and to the
+    dealer; the next position is the turn-up, the rest the stock."""
+    return _places(rules.deal_packet, rules.hand_size)
+
+
+@cache
+def _places(size: int, per_hand: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    found: tuple[list[int], list[int]] = ([], [])
+    position = 0
+    for to_dealer, count in _packets(size, per_hand):
+        found[to_dealer].extend(range(position, position + count))
+        position += count
+    return tuple(found[0]), tuple(found[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,14 +117,9 @@ def deal(deck: Sequence[Card | str], dealer: Seat, rules: Rules) -> Deal:
     (['A♠', 'A♠', '10♠', '10♠'], 'A♦', 23)
     """
     cards = physical_deck(deck, rules)
-    hands: tuple[list[Card], list[Card]] = ([], [])
-    position = 0
-    for to_dealer, count in packets(rules):
-        seat = dealer if to_dealer else dealer.other
-        hands[seat].extend(cards[position : position + count])
-        position += count
-    return Deal(
-        hands=(tuple(hands[0]), tuple(hands[1])),
-        turn_up=cards[position],
-        stock=tuple(cards[position + 1 :]),
-    )
+    others, dealers = places(rules)
+    hands = [tuple(cards[i] for i in others), tuple(cards[i] for i in dealers)]
+    if dealer is Seat.SOUTH:
+        hands.reverse()
+    turn = 2 * rules.hand_size
+    return Deal(hands=(hands[0], hands[1]), turn_up=cards[turn], stock=tuple(cards[turn + 1 :]))

@@ -9,7 +9,6 @@ is all the reuse rule needs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -77,6 +76,20 @@ def _face(rank: Rank, suit: Suit) -> int:
 _FIRST_COPIES = 0x5555_5555_5555_5555
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class MeldCards:
+    """One way to make a meld with physical cards: the pattern's kind, the card
+    ids (in the pattern's order) and their mask.
+
+    Built once with its pattern, so it compares by identity: the engine keeps
+    the ``Meld`` action of each way instead of building it after every trick.
+    """
+
+    kind: MeldKind
+    ids: tuple[int, ...]
+    mask: int
+
+
 @dataclass(frozen=True, slots=True)
 class MeldPattern:
     """One meld kind in one suit: the faces it needs (a face twice = both copies)."""
@@ -85,17 +98,34 @@ class MeldPattern:
     faces: tuple[int, ...]
     #: First-copy bits of every face needed: a quick test that each face is held.
     need: int = field(init=False, repr=False, compare=False)
-    #: Both copies of each face needed twice (double pinochle).
-    twice: int = field(init=False, repr=False, compare=False)
-    #: Both copies of every face: a meld needs one of them from the hand.
+    #: Both copies of every face: ``owned & copies`` is what a player holds of the meld.
     copies: int = field(init=False, repr=False, compare=False)
+    #: ``ways[owned & copies]``, for every holding with each face present: the
+    #: ways to make the meld with those cards (a face needed once takes either
+    #: copy, a face needed twice both), slot by slot and first copy first,
+    #: which is the order in which melds are offered. Looking the holding up
+    #: beats trying every way (32 for a flush) after every trick.
+    ways: dict[int, tuple[MeldCards, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        need = sum(1 << f for f in set(self.faces))
-        twice = sum(3 << f for f in set(self.faces) if self.faces.count(f) == 2)
+        distinct = list(dict.fromkeys(self.faces))  # a face needed twice fills its first slot
+        need = sum(1 << f for f in distinct)
         object.__setattr__(self, "need", need)
-        object.__setattr__(self, "twice", twice)
         object.__setattr__(self, "copies", need | need << 1)
+        slots = [
+            [(face, face + 1)] if self.faces.count(face) == 2 else [(face,), (face + 1,)]
+            for face in distinct
+        ]
+        every = []
+        for choice in product(*slots):
+            ids = tuple(i for copies in choice for i in copies)
+            every.append(MeldCards(self.kind, ids, sum(1 << i for i in ids)))
+        # Each face is held as its first copy, its second, or both.
+        held = product(*[(1 << f, 2 << f, 3 << f) for f in distinct])
+        ways = {
+            sum(holding): tuple(w for w in every if not w.mask & ~sum(holding)) for holding in held
+        }
+        object.__setattr__(self, "ways", ways)
 
 
 @cache
@@ -147,55 +177,28 @@ class MeldHistory:
         return None
 
 
-def _choices(pattern: MeldPattern, owned: int) -> list[tuple[int, ...]] | None:
-    """For each slot of the pattern, the owned physical copies that can fill it."""
-    options: list[tuple[int, ...]] = []
-    for index, face in enumerate(pattern.faces):
-        if face in pattern.faces[:index]:
-            continue  # a face needed twice is handled with its first slot
-        copies = tuple(c for c in (face, face + 1) if owned >> c & 1)
-        if pattern.faces.count(face) == 2:
-            if len(copies) < 2:
-                return None
-            options.append((copies[0] | (copies[1] << 8),))  # both copies, packed
-        elif not copies:
-            return None
-        else:
-            options.append(copies)
-    return options
-
-
-def _unpack(choice: tuple[int, ...]) -> list[int]:
-    ids: list[int] = []
-    for packed in choice:
-        ids.append(packed & 0xFF)
-        if packed >> 8:
-            ids.append(packed >> 8)
-    return ids
-
-
-def iter_legal_melds(
+def legal_ways(
     patterns: tuple[MeldPattern, ...], hand: int, table: int, history: MeldHistory
-) -> Iterator[tuple[MeldKind, list[int]]]:
-    """Yield every legal meld from these cards: each distinct set of physical cards once."""
+) -> list[MeldCards]:
+    """Every legal meld from these cards: each distinct set of physical cards once."""
     owned = hand | table
-    held = (owned | owned >> 1) & _FIRST_COPIES
+    missing = ~(owned | owned >> 1) & _FIRST_COPIES  # the faces not held at all
+    not_table = ~table
+    found: list[MeldCards] = []
     for pattern in patterns:
-        # ``MeldPattern.possible``, inlined: this loop runs after every trick.
-        if pattern.need & ~held or owned & pattern.twice != pattern.twice:
+        # Quick tests first, as this runs after every trick: a face not held, or
+        # no copy in the hand (a meld already on the table, say).
+        if pattern.need & missing or not hand & pattern.copies:
             continue
-        if not hand & pattern.copies:
-            continue
-        options = _choices(pattern, owned)
-        if options is None:
-            continue
-        for choice in product(*options):
-            ids = _unpack(choice)
-            table_ids = [i for i in ids if table >> i & 1]
-            if len(table_ids) == len(ids):
+        for way in pattern.ways[owned & pattern.copies]:
+            if not way.mask & not_table:
                 continue  # every meld needs a card from the hand
-            if history.blocking(pattern.kind, table_ids) is None:
-                yield pattern.kind, ids
+            if way.mask & table:
+                on_table = [i for i in way.ids if table >> i & 1]
+                if history.blocking(way.kind, on_table) is not None:
+                    continue
+            found.append(way)
+    return found
 
 
 def legal_melds(
@@ -209,14 +212,7 @@ def legal_melds(
     ...  legal_melds(meld_patterns(Suit.HEARTS, True), hand, 0, MeldHistory())]
     [('marriage', 2), ('marriage', 2), ('pinochle', 2), ('pinochle', 2)]
     """
-    return list(iter_legal_melds(patterns, hand, table, history))
-
-
-def any_legal_meld(
-    patterns: tuple[MeldPattern, ...], hand: int, table: int, history: MeldHistory
-) -> bool:
-    """True if at least one meld is legal (stops at the first one found)."""
-    return next(iter_legal_melds(patterns, hand, table, history), None) is not None
+    return [(way.kind, list(way.ids)) for way in legal_ways(patterns, hand, table, history)]
 
 
 def identify(patterns: tuple[MeldPattern, ...], cards: list[Card]) -> MeldKind | None:

@@ -3,7 +3,9 @@
 ``legal_actions()`` lists what may be done now, ``apply()`` does one action
 and returns the events it caused, ``view(seat)`` gives what a seat may know.
 An illegal action raises ``IllegalActionError`` with a reason a player can
-read and leaves the state exactly as it was.
+read and leaves the state exactly as it was. ``apply_legal()`` is the trusted
+fast path for an action taken from ``legal_actions()``: the same rules without
+the check, for search and for a game driver that only offers legal actions.
 
 Cards are held as int bitmasks (see ``cards``) so that a copy is cheap and
 the AI can search thousands of positions.
@@ -17,8 +19,9 @@ the AI can search thousands of positions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import overload
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import NoReturn
 
 from pinochle_tui.engine.actions import (
     Action,
@@ -30,8 +33,19 @@ from pinochle_tui.engine.actions import (
     ShowDix,
     parse_action,
 )
-from pinochle_tui.engine.cards import CARDS, Card, Suit, cards_of, ids_of
-from pinochle_tui.engine.deck import deal, pack
+from pinochle_tui.engine.cards import (
+    BIT,
+    CARDS,
+    ByteTable,
+    Card,
+    Suit,
+    byte_table,
+    cards_of,
+    ids_of,
+    mask_of,
+    select,
+)
+from pinochle_tui.engine.deck import pack, physical_deck, places
 from pinochle_tui.engine.errors import AmbiguousActionError, IllegalActionError, PositionError
 from pinochle_tui.engine.events import (
     CardDrawn,
@@ -51,15 +65,16 @@ from pinochle_tui.engine.events import (
     PlayoffStarted,
     TargetRaised,
     TrickWon,
+    trick_won,
 )
 from pinochle_tui.engine.melds import (
+    MeldCards,
     MeldHistory,
     MeldKind,
     MeldPattern,
-    any_legal_meld,
     describe_pattern,
     identify,
-    legal_melds,
+    legal_ways,
     meld_patterns,
 )
 from pinochle_tui.engine.outcome import Outcome, Termination
@@ -70,10 +85,113 @@ from pinochle_tui.engine.seats import Seat
 from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
 from pinochle_tui.engine.view import Phase, SeatView
 
-_PLAYS = tuple(tuple(Play(seat, card) for card in CARDS) for seat in Seat)
-_DECLARES = tuple(DeclareOut(seat) for seat in Seat)
+# Speed tricks used throughout this module, each measured on the benchmark
+# (``benchmarks/engine.py``; see also ``GameState._undo`` and ``LegalActions``):
+# - Enum members are read from module globals: ``Phase.LEAD`` goes through the
+#   enum class's attribute lookup, several times slower than a global, and
+#   ``seat.other`` is a property call where ``_OTHER[seat]`` is a tuple index.
+# - The actions and events that are built again and again are made once here.
+#   They are frozen, so a shared instance is as good as a fresh one (``==``
+#   compares their fields), and building a frozen dataclass is slow.
+# - Masks become lists of actions through ``select`` and its byte tables.
+# - The rule options are read from ``_Settings``, not from the pydantic model.
+# - The trick winner's options are worked out once per position (``_options``).
+_SEATS = (Seat.SOUTH, Seat.NORTH)
+_OTHER = (Seat.NORTH, Seat.SOUTH)
+_SUITS = tuple(Suit)
+_DEAL, _LEAD, _FOLLOW, _MELD, _OVER = (
+    Phase.DEAL,
+    Phase.LEAD,
+    Phase.FOLLOW,
+    Phase.MELD,
+    Phase.GAME_OVER,
+)
+_IN_HAND = (_LEAD, _FOLLOW, _MELD)
 _SUIT_MASKS = tuple(s.mask for s in Suit)
-_IN_HAND = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
+
+#: ``select(mask, _PLAYS[seat])``: the plays of the cards in ``mask``.
+_PLAYS: tuple[ByteTable[Action], ...] = tuple(
+    byte_table(tuple(Play(seat, card) for card in CARDS).__getitem__) for seat in _SEATS
+)
+_DECLARES = tuple(DeclareOut(seat) for seat in _SEATS)
+#: ``_SHOWS[seat][card_id]`` and ``_EXCHANGES[seat][card_id]``: the dix actions.
+_SHOWS = tuple(tuple(ShowDix(seat, card) for card in CARDS) for seat in _SEATS)
+_EXCHANGES = tuple(tuple(ExchangeDix(seat, card) for card in CARDS) for seat in _SEATS)
+#: ``_DRAWS[seat]``: the plain draw, then taking the turn-up at the last draw.
+_DRAWS = tuple((Draw(seat), Draw(seat, take_turn_up=True)) for seat in _SEATS)
+#: ``_CARD_PLAYED[seat][from_table][led][card_id]``.
+_CARD_PLAYED = tuple(
+    tuple(
+        tuple(
+            tuple(CardPlayed(seat, card, bool(table), bool(led)) for card in CARDS)
+            for led in (0, 1)
+        )
+        for table in (0, 1)
+    )
+    for seat in _SEATS
+)
+#: ``_CARD_DRAWN[seat][turn_up][card_id]``.
+_CARD_DRAWN = tuple(
+    tuple(tuple(CardDrawn(seat, card, bool(turn_up)) for card in CARDS) for turn_up in (0, 1))
+    for seat in _SEATS
+)
+
+
+@cache
+def _meld_action(seat: Seat, way: MeldCards) -> Meld:
+    """The action of melding ``way``, kept: a ``Meld`` sorts its cards as it is built."""
+    return Meld(seat, way.kind, tuple(CARDS[i] for i in way.ids))
+
+
+class _Settings:
+    """A game's ``Rules`` with the options the hot paths read: plain attributes
+    instead of pydantic properties and enum comparisons."""
+
+    __slots__ = (
+        "card_points",
+        "dix_masks",
+        "dix_per_trick",
+        "dix_rank",
+        "dix_scores_when_played",
+        "head_always",
+        "match",
+        "pack",
+        "rules",
+        "tricks",
+        "winner_chooses",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.card_points = rules.card_points
+        self.dix_per_trick: int = rules.dix_per_trick
+        self.dix_rank = int(rules.dix_rank)
+        #: Both copies of the dix, by trump suit.
+        self.dix_masks = tuple(3 << ((suit * 8 + self.dix_rank) << 1) for suit in Suit)
+        self.dix_scores_when_played = rules.dix_scores_when_played
+        self.head_always = rules.playoff_head is PlayoffHead.ALWAYS
+        self.match = rules.game is GameMode.MATCH
+        self.pack = mask_of(pack(rules))  # every card of the pack
+        self.tricks = 2 * rules.hand_size  # tricks in a hand
+        self.winner_chooses = rules.last_draw is LastDraw.WINNER_CHOOSES
+
+
+@cache
+def _shared_settings(rules: Rules) -> _Settings:
+    return _Settings(rules)
+
+
+def _settings(rules: Rules) -> _Settings:
+    """The settings of ``rules``, worked out once for all equal rules, holding
+    this very ``rules`` object."""
+    shared = _shared_settings(rules)
+    if shared.rules is rules:
+        return shared
+    own = object.__new__(_Settings)
+    for name in _Settings.__slots__:
+        setattr(own, name, getattr(shared, name))
+    own.rules = rules
+    return own
 
 
 def _cards_of(action: Action) -> tuple[Card, ...]:
@@ -90,54 +208,113 @@ def _faces_of(action: Action) -> tuple[object, ...]:
     return (kind, tuple(sorted(c.id & ~1 for c in _cards_of(action))))
 
 
-class LegalActions(Sequence[Action]):
+def _read_only(self: object, *args: object, **kwargs: object) -> NoReturn:
+    raise TypeError("LegalActions is read-only: list(legal) is a copy to change")
+
+
+class LegalActions(list[Action]):
     """The actions legal now, in a fixed order: a read-only sequence whose
-    membership test is a set lookup (like python-chess's ``legal_moves``)."""
+    membership test is a set lookup (like python-chess's ``legal_moves``).
 
-    __slots__ = ("_actions", "_set")
+    A ``list`` underneath, with every method that would change it refused:
+    ``len``, indexing and iteration then run in C, which a random playout
+    (``random.choice(state.legal_actions())``) pays for at every action.
+    A slice is a plain list.
+    """
 
-    def __init__(self, actions: list[Action]) -> None:
-        self._actions = actions
-        self._set: frozenset[Action] | None = None
+    __slots__ = ("_set",)  # the set of the actions, built at the first ``in``
 
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._actions)
-
-    def __len__(self) -> int:
-        return len(self._actions)
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        return self._actions[index]
+    append = extend = insert = remove = pop = clear = sort = reverse = _read_only
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
 
     def __contains__(self, action: object) -> bool:
-        if self._set is None:
-            self._set = frozenset(self._actions)
-        return action in self._set
+        try:
+            return action in self._set
+        except AttributeError:
+            self._set: frozenset[Action] = frozenset(self)
+            return action in self._set
+
+    def __reduce__(self) -> tuple[type[LegalActions], tuple[list[Action]]]:
+        # copy and pickle would rebuild a list subclass with append and extend.
+        return LegalActions, (list(self),)
 
     def __repr__(self) -> str:
-        return f"<LegalActions ({len(self._actions)}): {', '.join(map(str, self._actions))}>"
+        return f"<LegalActions ({len(self)}): {', '.join(map(str, self))}>"
 
 
 class GameState:
-    """A game of two-handed pinochle under the given rules."""
+    """A game of two-handed pinochle under the given rules.
+
+    The public state layout
+    -----------------------
+    Every field below is public: read them freely; change them only through
+    actions (``deal``, ``apply``, ``apply_legal``, ``push``/``pop``), which keep
+    them consistent with each other and with the engine's private caches.
+
+    A card is an id from 0 to 63: ``(suit * 8 + rank) * 2 + copy - 1``, with
+    suits spades 0, hearts 1, diamonds 2, clubs 3 (``Suit``), ranks ace 0, ten
+    1, king 2, queen 3, jack 4, nine 5, and eight 6 and seven 7 only in the
+    64-card pack (``Rank``), and copy 1 or 2 (the pack has two of each card).
+    So a suit is 16 consecutive bits and, within a suit, a lower id beats a
+    higher one. ``CARDS[id]`` is the ``Card``. A set of cards is an int
+    bitmask with bit ``id`` set for each card in it. Lists "by seat" are
+    indexed by ``Seat`` (South 0, North 1).
+
+    The game:
+
+    - ``rules``: the ``Rules`` (fixed for the game); ``target``: the score to
+      reach now (a match raises it when both players pass it).
+    - ``phase``: the ``Phase``, the decision the game waits for; ``to_act``:
+      the ``Seat`` to decide (in ``MELD``, the trick winner); ``dealer``: the
+      dealer of this hand; ``hand_no``: hands dealt so far (0 before the first).
+    - ``scores``: each seat's total so far, by seat (melds and dix count at
+      once; tricks when the hand is scored); ``meld_points``: what each seat
+      melded this hand (dix included), by seat.
+    - ``outcome``: how the game ended (``Outcome``), None while it goes on.
+
+    The hand:
+
+    - ``trump``: the trump suit as an int; ``patterns``: the melds possible
+      with this trump (``meld_patterns``).
+    - ``hands``: each seat's concealed cards, a mask by seat; ``tables``: the
+      melded cards lying face up in front of each seat (still theirs to play),
+      a mask by seat; ``public``: the cards of each concealed hand that both
+      players know (a dix shown, a card drawn face up), a mask by seat;
+      ``won``: the cards each seat has taken in tricks, a mask by seat.
+    - ``stock``: the face-down stock as a list of card ids, the top card last;
+      ``turn_up``: the face-up trump card under it (None once drawn);
+      ``revealed``: the last face-down card, shown at the last draw (else None).
+    - ``lead``: the card led to the trick in progress (None between tricks);
+      ``leader``: the seat that led it (or leads next).
+    - ``tricks``: the finished tricks of the hand, oldest first (``TrickWon``);
+      ``melds``: the melds laid down this hand, oldest first (``MeldScored``);
+      ``history``: the best value each table card has scored in each meld
+      class (``MeldHistory``, for the reuse rule).
+    - ``dix_counted``: the mask of the dixes (turned, shown or exchanged) that
+      have scored; ``dix_left``: dix actions the trick winner may still take
+      this turn; ``melded``: whether it has melded this turn.
+    - ``playoff``: whether the stock is gone and the last 12 (or 16) tricks
+      are being played; ``claims``: the seats that have declared out this hand
+      and wait to be counted (the ``alt1``/``alt2`` options), oldest first.
+    """
+
+    #: The positions saved by ``push``, the last on top: an attribute only from
+    #: the first push on. CPython 3.11 keeps up to 29 attributes of an object in
+    #: place, looked up by a fixed index, and a state has 29 (``rules`` lives
+    #: in ``_settings``); a 30th would make every attribute access in the
+    #: engine a dict lookup, about 4% of the benchmark.
+    _undo: list[GameState] | None = None
 
     def __init__(self, rules: Rules, dealer: Seat) -> None:
         self.rules = rules
-        self.phase = Phase.DEAL
-        self.dealer = dealer.other  # ``deal`` alternates it to the first dealer
+        self.phase = _DEAL
+        self.dealer = _OTHER[dealer]  # ``deal`` alternates it to the first dealer
         self.to_act = dealer
         self.hand_no = 0
         self.target = rules.target
         self.scores = [0, 0]
         #: How the game ended; None while it goes on.
         self.outcome: Outcome | None = None
-        self._undo: list[GameState] = []
         self._clear_hand()
 
     def _clear_hand(self) -> None:
@@ -161,6 +338,19 @@ class GameState:
         self.melded = False
         self.playoff = False
         self.claims: list[Seat] = []
+        #: The trick winner's options in this position, once worked out (None:
+        #: not yet). Every action clears it; ``_end_turn_if_done`` and
+        #: ``legal_actions`` fill it. The list is shared, never changed in place.
+        self._options: list[Action] | None = None
+
+    @property
+    def rules(self) -> Rules:
+        """The rule options of the game."""
+        return self._settings.rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._settings = _settings(rules)
 
     @classmethod
     def new(cls, rules: Rules | None = None, dealer: Seat = Seat.SOUTH) -> GameState:
@@ -188,12 +378,12 @@ class GameState:
         """
         if view.phase not in _IN_HAND or view.trump is None:
             raise PositionError(f"a hand in progress is needed, not the {view.phase.value} phase")
-        hidden = sum(c.bit for c in opponent_hidden)
+        hidden = sum(c.bit for c in opponent_hidden)  # a card given twice fails the checks
         face_down = [c.id for c in stock]
         below = sum(1 << c for c in face_down)
         if (
             hidden & below
-            or hidden | below != sum(c.bit for c in view.unseen)
+            or hidden | below != mask_of(view.unseen)
             or len(face_down) != below.bit_count()
             or len(face_down) != view.stock_size
             or hidden.bit_count() + len(view.opponent_known) != view.opponent_hand_size
@@ -202,7 +392,7 @@ class GameState:
                 "the opponent's hidden cards and the stock must be exactly the cards "
                 "the view has not seen, in the numbers it shows"
             )
-        seat, other = view.seat, view.seat.other
+        seat, other = view.seat, _OTHER[view.seat]
         state = cls(rules or view.rules, view.dealer)
         state.phase, state.to_act, state.dealer = view.phase, view.to_act, view.dealer
         state.hand_no, state.target = view.hand_no, view.target
@@ -210,10 +400,10 @@ class GameState:
         state.meld_points = list(view.meld_points)
         state.trump = int(view.trump)
         state.patterns = meld_patterns(view.trump, state.rules.double_pinochle)
-        known = sum(c.bit for c in view.opponent_known)
-        state.hands[seat] = sum(c.bit for c in view.hand)
+        known = mask_of(view.opponent_known)
+        state.hands[seat] = mask_of(view.hand)
         state.hands[other] = known | hidden
-        state.tables = [sum(c.bit for c in table) for table in view.tables]
+        state.tables = [mask_of(table) for table in view.tables]
         state.public[other] = known
         state.stock = face_down
         state.turn_up = view.turn_up.id if view.turn_up is not None else None
@@ -226,7 +416,7 @@ class GameState:
         state.melds = list(view.melds)
         for record in view.melds:
             state.history.record(record.kind, [c.id for c in record.cards])
-        state.dix_counted = sum(c.bit for c in view.dix_counted)
+        state.dix_counted = mask_of(view.dix_counted)
         state.dix_left, state.melded = view.dix_left, view.melded
         state.playoff = view.playoff
         state.claims = list(view.claims)
@@ -264,21 +454,23 @@ class GameState:
         new.history = self.history.copy()
         new.melds = self.melds.copy()
         new.claims = self.claims.copy()
-        new._undo = []
+        new.__dict__.pop("_undo", None)
         return new
 
     def push(self, action: Action) -> list[Event]:
         """Apply ``action`` and remember the position before it for ``pop``."""
         snapshot = self.copy()
         events = self.apply(action)
+        if self._undo is None:
+            self._undo = []
         self._undo.append(snapshot)
         return events
 
     def pop(self) -> None:
         """Undo the last ``push``."""
-        if not self._undo:
-            raise IndexError("nothing to undo")
         undo = self._undo
+        if not undo:
+            raise IndexError("nothing to undo")
         self.__dict__ = undo.pop().__dict__
         self._undo = undo
 
@@ -286,7 +478,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _OVER
 
     @property
     def winner(self) -> Seat | None:
@@ -300,7 +492,7 @@ class GameState:
 
     @property
     def trump_suit(self) -> Suit | None:
-        return Suit(self.trump) if self.phase in _IN_HAND else None
+        return _SUITS[self.trump] if self.phase in _IN_HAND else None
 
     @property
     def stock_size(self) -> int:
@@ -319,7 +511,7 @@ class GameState:
         return cards_of(self.tables[seat])
 
     def _is_dix(self, card_id: int) -> bool:
-        return card_id >> 4 == self.trump and (card_id >> 1) & 7 == self.rules.dix_rank
+        return card_id >> 4 == self.trump and (card_id >> 1) & 7 == self._settings.dix_rank
 
     # -- the deal -----------------------------------------------------------
 
@@ -328,35 +520,45 @@ class GameState:
 
         The dealer alternates from hand to hand.
         """
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             raise IllegalActionError(
                 "The game is over." if self.is_over else "This hand is still being played."
             )
-        dealt = deal(deck, self.dealer.other, self.rules)
-        self.dealer = self.dealer.other
+        dealer = _OTHER[self.dealer]
+        rules = self.rules
+        ids = [card.id for card in physical_deck(deck, rules)]
+        self.dealer = dealer
         self.hand_no += 1
-        self.to_act = self.dealer.other
+        self.to_act = _OTHER[dealer]
         self._clear_hand()
-        self.hands = [sum(c.bit for c in h) for h in dealt.hands]
-        self.stock = [c.id for c in reversed(dealt.stock)]
-        self.turn_up = dealt.turn_up.id
-        self.trump = dealt.turn_up.suit
-        self.patterns = meld_patterns(dealt.turn_up.suit, self.rules.double_pinochle)
-        self.phase = Phase.LEAD
-        events: list[Event] = [
-            HandDealt(self.hand_no, self.dealer, dealt.turn_up.suit, dealt.turn_up)
-        ]
-        if self._is_dix(dealt.turn_up.id):
-            self.dix_counted |= dealt.turn_up.bit
-            events.append(self._score_dix(DixTurned, self.dealer, dealt.turn_up))
+        for seat, positions in zip((_OTHER[dealer], dealer), places(rules), strict=True):
+            mask = 0
+            for position in positions:
+                mask |= BIT[ids[position]]
+            self.hands[seat] = mask
+        turn = 2 * rules.hand_size
+        self.stock = ids[:turn:-1]  # the stock's top card last
+        turn_up = CARDS[ids[turn]]
+        self.turn_up = turn_up.id
+        self.trump = turn_up.suit
+        self.patterns = meld_patterns(turn_up.suit, self.rules.double_pinochle)
+        self.phase = _LEAD
+        events: list[Event] = [HandDealt(self.hand_no, dealer, turn_up.suit, turn_up)]
+        if self._is_dix(turn_up.id):
+            self.dix_counted |= turn_up.bit
+            self._score_dix(DixTurned, dealer, turn_up, events)
         return events
 
     def _score_dix(
-        self, event: type[DixTurned] | type[DixShown] | type[DixPlayed], seat: Seat, card: Card
-    ) -> Event:
+        self,
+        event: type[DixTurned] | type[DixShown] | type[DixPlayed],
+        seat: Seat,
+        card: Card,
+        events: list[Event],
+    ) -> None:
         self.scores[seat] += 10
         self.meld_points[seat] += 10
-        return event(seat, card, 10)
+        events.append(event(seat, card, 10))
 
     # -- legal actions --------------------------------------------------------
 
@@ -365,60 +567,54 @@ class GameState:
 
         Declaring out is open to both seats, so both may have actions.
         """
-        actions: list[Action] = []
-        if self.phase in _IN_HAND:
-            if seat is None or seat == self.to_act:
-                actions = self._turn_actions()
-            for claimant in Seat if seat is None else (seat,):
-                if self._can_declare(claimant):
-                    actions.append(_DECLARES[claimant])
+        phase = self.phase
+        if phase is _DEAL or phase is _OVER:
+            return LegalActions([])
+        to_act = self.to_act
+        actions: list[Action]
+        if seat is not None and seat != to_act:
+            actions = []
+        elif phase is _MELD:
+            actions = self._winner_actions()
+        elif phase is _FOLLOW and self.playoff:
+            assert self.lead is not None
+            replies = playoff_replies(
+                self.hands[to_act], self.lead, self.trump, self._settings.head_always
+            )
+            actions = select(replies, _PLAYS[to_act])
+        else:
+            actions = select(self.hands[to_act] | self.tables[to_act], _PLAYS[to_act])
+        if self._settings.match:
+            claimants = _SEATS if seat is None else (seat,)
+            actions = actions + [_DECLARES[s] for s in claimants if s not in self.claims]
         return LegalActions(actions)
 
-    def _turn_actions(self) -> list[Action]:
-        seat = self.to_act
-        if self.phase is Phase.MELD:
-            return self._winner_options(seat)
-        plays = _PLAYS[seat]
-        if self.phase is Phase.FOLLOW and self.playoff:
-            assert self.lead is not None
-            mask = playoff_replies(
-                self.hands[seat],
-                self.lead,
-                self.trump,
-                self.rules.playoff_head is PlayoffHead.ALWAYS,
-            )
-        else:
-            mask = self.hands[seat] | self.tables[seat]
-        return [plays[i] for i in ids_of(mask)]
+    def _winner_actions(self) -> list[Action]:
+        """The trick winner's options, worked out once per position."""
+        if self._options is None:
+            self._options = self._winner_options(self.to_act)
+        return self._options
 
     def _winner_options(self, seat: Seat) -> list[Action]:
+        """Dix actions, melds, then the draw (or both draws at the last one)."""
         options: list[Action] = []
-        if self.dix_left:
+        hand = self.hands[seat]
+        dixes = hand & self._settings.dix_masks[self.trump] if self.dix_left else 0
+        if dixes:  # rare: test before anything else
             exchange = self.turn_up is not None and not self._is_dix(self.turn_up)
-            for dix in ids_of(self.hands[seat] & self._dix_mask()):
+            for dix in ids_of(dixes):
                 if not self.dix_counted >> dix & 1:
-                    options.append(ShowDix(seat, CARDS[dix]))
+                    options.append(_SHOWS[seat][dix])
                 if exchange:
-                    options.append(ExchangeDix(seat, CARDS[dix]))
+                    options.append(_EXCHANGES[seat][dix])
         if not self.melded:
-            for kind, ids in legal_melds(
-                self.patterns, self.hands[seat], self.tables[seat], self.history
-            ):
-                options.append(Meld(seat, kind, tuple(CARDS[i] for i in ids)))
-        if len(self.stock) == 1 and self.rules.last_draw is LastDraw.WINNER_CHOOSES:
-            options += [Draw(seat), Draw(seat, take_turn_up=True)]
+            for way in legal_ways(self.patterns, hand, self.tables[seat], self.history):
+                options.append(_meld_action(seat, way))
+        if len(self.stock) == 1 and self._settings.winner_chooses:
+            options += _DRAWS[seat]
         else:
-            options.append(Draw(seat))
+            options.append(_DRAWS[seat][0])
         return options
-
-    def _dix_mask(self) -> int:
-        face = (self.trump * 8 + self.rules.dix_rank) << 1
-        return 3 << face
-
-    def _can_declare(self, seat: Seat) -> bool:
-        return (
-            self.rules.game is GameMode.MATCH and self.phase in _IN_HAND and seat not in self.claims
-        )
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -477,9 +673,9 @@ class GameState:
 
     def check(self, action: Action) -> None:
         """Raise ``IllegalActionError`` with the reason if ``action`` is not legal now."""
-        if self.phase is Phase.GAME_OVER:
+        if self.phase is _OVER:
             raise IllegalActionError("The game is over.")
-        if self.phase is Phase.DEAL:
+        if self.phase is _DEAL:
             raise IllegalActionError("The next hand has not been dealt yet.")
         if isinstance(action, DeclareOut):
             self._check_declare(action.seat)
@@ -488,7 +684,7 @@ class GameState:
             raise IllegalActionError(f"It is not your turn: {self._waiting_for()}.")
         if isinstance(action, Play):
             self._check_play(action)
-        elif self.phase is not Phase.MELD:
+        elif self.phase is not _MELD:
             raise IllegalActionError(
                 f"You can only {action} right after winning a trick, while the stock lasts."
             )
@@ -497,7 +693,7 @@ class GameState:
         elif isinstance(action, ShowDix | ExchangeDix):
             self._check_dix(action)
         elif isinstance(action, Draw):
-            choosing = len(self.stock) == 1 and self.rules.last_draw is LastDraw.WINNER_CHOOSES
+            choosing = len(self.stock) == 1 and self._settings.winner_chooses
             if action.take_turn_up and not choosing:
                 raise IllegalActionError(
                     "You may only choose the turn-up at the last draw, "
@@ -507,17 +703,17 @@ class GameState:
             raise IllegalActionError(f"{action!r} is not an action.")
 
     def _waiting_for(self) -> str:
-        doing = {Phase.LEAD: "lead", Phase.FOLLOW: "play", Phase.MELD: "meld or draw"}[self.phase]
+        doing = {_LEAD: "lead", _FOLLOW: "play", _MELD: "meld or draw"}[self.phase]
         return f"{self.to_act} is to {doing}"
 
     def _check_declare(self, seat: Seat) -> None:
-        if self.rules.game is not GameMode.MATCH:
+        if not self._settings.match:
             raise IllegalActionError("You cannot declare out in a single-deal game.")
         if seat in self.claims:
             raise IllegalActionError("You have already declared out this hand.")
 
     def _check_play(self, action: Play) -> None:
-        if self.phase is Phase.MELD:
+        if self.phase is _MELD:
             raise IllegalActionError("Finish your turn first: meld, or draw from the stock.")
         seat, card = action.seat, action.card
         if not (self.hands[seat] | self.tables[seat]) >> card.id & 1:
@@ -527,12 +723,11 @@ class GameState:
                     f"You hold the other copy of {card}: play {card.twin.tag}."
                 )
             raise IllegalActionError(f"You do not hold {card}.")
-        if not (self.phase is Phase.FOLLOW and self.playoff):
+        if not (self.phase is _FOLLOW and self.playoff):
             return
         assert self.lead is not None
         hand, lead, trump = self.hands[seat], self.lead, self.trump
-        head = self.rules.playoff_head is PlayoffHead.ALWAYS
-        if playoff_replies(hand, lead, trump, head) >> card.id & 1:
+        if playoff_replies(hand, lead, trump, self._settings.head_always) >> card.id & 1:
             return
         lead_card = CARDS[lead]
         same = hand & _SUIT_MASKS[lead >> 4]
@@ -545,7 +740,7 @@ class GameState:
             )
         raise IllegalActionError(
             f"You have no {lead_card.suit.symbol}, so you must trump: "
-            f"you hold {Suit(trump).symbol}."
+            f"you hold {_SUITS[trump].symbol}."
         )
 
     def _check_meld(self, action: Meld) -> None:
@@ -560,7 +755,7 @@ class GameState:
             )
         found = identify(self.patterns, cards)
         if found is not kind:
-            wanted = describe_pattern(kind, Suit(self.trump))
+            wanted = describe_pattern(kind, _SUITS[self.trump])
             if found is None:
                 raise IllegalActionError(f"Those cards are not a {kind}: {wanted}.")
             raise IllegalActionError(f"Those cards are a {found}, not a {kind}.")
@@ -588,7 +783,7 @@ class GameState:
     def _check_dix(self, action: ShowDix | ExchangeDix) -> None:
         card = action.card
         if not self._is_dix(card.id):
-            dix = f"{self.rules.dix_rank.code}{Suit(self.trump).symbol}"
+            dix = f"{self.rules.dix_rank.code}{_SUITS[self.trump].symbol}"
             raise IllegalActionError(f"{card} is not the dix: the dix is {dix}.")
         if not self.hands[action.seat] >> card.id & 1:
             raise IllegalActionError(f"You do not hold {card.tag} in your hand.")
@@ -608,81 +803,102 @@ class GameState:
         An illegal action raises ``IllegalActionError`` and changes nothing.
         """
         self.check(action)
-        if isinstance(action, Play):
-            return self._play(action.seat, action.card.id)
-        if isinstance(action, DeclareOut):
-            return self._declare(action.seat)
-        if isinstance(action, Draw):
-            return self._draw(action.take_turn_up)
-        events = self._meld(action) if isinstance(action, Meld) else self._dix(action)
-        return events + self._end_turn_if_done()
+        return self.apply_legal(action)
 
-    def _play(self, seat: Seat, card_id: int) -> list[Event]:
-        from_table = bool(self.tables[seat] >> card_id & 1)
-        self.hands[seat] &= ~(1 << card_id)
-        self.tables[seat] &= ~(1 << card_id)
-        self.public[seat] &= ~(1 << card_id)
-        led = self.lead is None
-        events: list[Event] = [CardPlayed(seat, CARDS[card_id], from_table, led)]
-        if self.rules.dix_scores_when_played and self._is_dix(card_id):
-            events.append(self._score_dix(DixPlayed, seat, CARDS[card_id]))
-        if led:
+    def apply_legal(self, action: Action) -> list[Event]:
+        """Do ``action``, taken from ``legal_actions()`` of this very position,
+        and return the events it caused: ``apply`` without the check.
+
+        The trusted fast path, for search and for a game driver that only
+        offers legal actions. Undefined on an action not from
+        ``legal_actions()``: it may raise anything or leave a corrupt state.
+        """
+        self._options = None  # whatever the action, the winner's options change
+        events: list[Event] = []
+        if isinstance(action, Play):  # most actions are plays: test them first
+            self._play(action.seat, action.card.id, events)
+        elif isinstance(action, Draw):
+            self._draw(action.take_turn_up, events)
+        elif isinstance(action, DeclareOut):
+            self._declare(action.seat, events)
+        else:
+            if isinstance(action, Meld):
+                self._meld(action, events)
+            else:
+                self._dix(action, events)
+            self._end_turn_if_done(events)
+        return events
+
+    def _play(self, seat: Seat, card_id: int, events: list[Event]) -> None:
+        # Tests before changes: a mask op whose result is 0 allocates no int.
+        bit = BIT[card_id]
+        from_table = 1 if self.tables[seat] & bit else 0
+        if from_table:
+            self.tables[seat] ^= bit
+        else:
+            self.hands[seat] ^= bit
+        if self.public[seat] & bit:
+            self.public[seat] ^= bit
+        lead = self.lead
+        events.append(_CARD_PLAYED[seat][from_table][lead is None][card_id])
+        if self._settings.dix_scores_when_played and self._is_dix(card_id):
+            self._score_dix(DixPlayed, seat, CARDS[card_id], events)
+        if lead is None:
             self.lead, self.leader = card_id, seat
-            self.phase, self.to_act = Phase.FOLLOW, seat.other
-            return events
-        return events + self._finish_trick(card_id)
+            self.phase, self.to_act = _FOLLOW, _OTHER[seat]
+        else:
+            self._finish_trick(lead, card_id, events)
 
-    def _finish_trick(self, reply: int) -> list[Event]:
-        lead, leader = self.lead, self.leader
-        assert lead is not None
-        winner = leader.other if reply_wins(lead, reply, self.trump) else leader
+    def _finish_trick(self, lead: int, reply: int, events: list[Event]) -> None:
+        leader = self.leader
+        winner = _OTHER[leader] if reply_wins(lead, reply, self.trump) else leader
         self.lead = None
-        self.won[winner] |= (1 << lead) | (1 << reply)
+        self.won[winner] |= BIT[lead] | BIT[reply]
+        settings = self._settings
+        points = settings.card_points
         trick_no = len(self.tricks) + 1
-        last = trick_no == 2 * self.hand_size
-        card_points = self.rules.card_points
-        points = card_points[(lead >> 1) & 7] + card_points[(reply >> 1) & 7]
-        done = TrickWon(leader, CARDS[lead], CARDS[reply], winner, trick_no, points, last)
-        self.tricks.append(done)
-        events: list[Event] = [done]
-        self.to_act = self.leader = winner
-        if self._claim_counts(winner, leader):
-            return events + self._count_claim(winner, last)
-        if last:
-            return events + self._score_hand()
-        if self.playoff:
-            self.phase = Phase.LEAD
-            return events
-        self.phase = Phase.MELD
-        self.dix_left = self.rules.dix_per_trick
-        self.melded = False
-        return events + self._end_turn_if_done()
-
-    def _end_turn_if_done(self) -> list[Event]:
-        """The winner's turn ends by itself when drawing is all that is left."""
-        if self.phase is Phase.MELD and not self._has_choice(self.to_act):
-            return self._draw(False)
-        return []
-
-    def _has_choice(self, seat: Seat) -> bool:
-        """True if the trick winner may do more than draw (``_winner_options`` minus
-        the list-building, which matters after every trick)."""
-        if self.dix_left:
-            dixes = self.hands[seat] & self._dix_mask()
-            if dixes & ~self.dix_counted:
-                return True  # a dix to show
-            if dixes and self.turn_up is not None and not self._is_dix(self.turn_up):
-                return True  # a dix to exchange
-        if len(self.stock) == 1 and self.rules.last_draw is LastDraw.WINNER_CHOOSES:
-            return True
-        return not self.melded and any_legal_meld(
-            self.patterns, self.hands[seat], self.tables[seat], self.history
+        last = trick_no == settings.tricks
+        done = trick_won(
+            leader,
+            CARDS[lead],
+            CARDS[reply],
+            winner,
+            trick_no,
+            points[(lead >> 1) & 7] + points[(reply >> 1) & 7],
+            last,
         )
+        self.tricks.append(done)
+        events.append(done)
+        self.to_act = self.leader = winner
+        if self.claims and self._claim_counts(winner, leader):
+            self._count_claim(winner, last, events)
+        elif last:
+            self._score_hand(events)
+        elif self.playoff:
+            self.phase = _LEAD
+        else:
+            self.phase = _MELD
+            self.dix_left = settings.dix_per_trick
+            self.melded = False
+            self._end_turn_if_done(events)
 
-    def _meld(self, action: Meld) -> list[Event]:
+    def _end_turn_if_done(self, events: list[Event]) -> None:
+        """The winner's turn ends by itself when drawing is all that is left.
+
+        Otherwise its options stay cached for ``legal_actions``: finding the
+        melds is most of what a turn costs, and this look-ahead after every
+        trick has to find them anyway.
+        """
+        options = self._winner_options(self.to_act)
+        if len(options) == 1:  # the plain draw alone
+            self._draw(False, events)
+        else:
+            self._options = options
+
+    def _meld(self, action: Meld, events: list[Event]) -> None:
         seat = action.seat
         ids = [c.id for c in action.cards]
-        mask = sum(1 << i for i in ids)
+        mask = mask_of(action.cards)
         self.public[seat] &= ~mask
         self.hands[seat] &= ~mask
         self.tables[seat] |= mask
@@ -692,16 +908,17 @@ class GameState:
         self.melded = True
         self.scores[seat] += action.kind.points
         self.meld_points[seat] += action.kind.points
-        return [scored]
+        events.append(scored)
 
-    def _dix(self, action: ShowDix | ExchangeDix) -> list[Event]:
+    def _dix(self, action: ShowDix | ExchangeDix, events: list[Event]) -> None:
         seat, card = action.seat, action.card
         self.dix_left -= 1
         counted = bool(self.dix_counted >> card.id & 1)
         self.dix_counted |= card.bit
         if isinstance(action, ShowDix):
             self.public[seat] |= card.bit
-            return [self._score_dix(DixShown, seat, card)]
+            self._score_dix(DixShown, seat, card, events)
+            return
         assert self.turn_up is not None
         gained = self.turn_up
         self.hands[seat] = (self.hands[seat] & ~card.bit) | (1 << gained)
@@ -710,94 +927,100 @@ class GameState:
         points = 0 if counted else 10
         self.scores[seat] += points
         self.meld_points[seat] += points
-        return [DixExchanged(seat, card, CARDS[gained], points)]
+        events.append(DixExchanged(seat, card, CARDS[gained], points))
 
-    def _draw(self, take_turn_up: bool) -> list[Event]:
+    def _draw(self, take_turn_up: bool, events: list[Event]) -> None:
         winner = self.to_act
-        loser = winner.other
+        loser = _OTHER[winner]
         self.dix_left, self.melded = 0, False  # the winner's turn is over
-        if len(self.stock) > 1:
-            first, second = self.stock.pop(), self.stock.pop()
-            self.hands[winner] |= 1 << first
-            self.hands[loser] |= 1 << second
-            self.phase = Phase.LEAD
-            return [CardDrawn(winner, CARDS[first], False), CardDrawn(loser, CARDS[second], False)]
-        hidden = self.stock.pop()
+        stock = self.stock
+        if len(stock) > 1:
+            first, second = stock.pop(), stock.pop()
+            self.hands[winner] |= BIT[first]
+            self.hands[loser] |= BIT[second]
+            self.phase = _LEAD
+            events += (_CARD_DRAWN[winner][0][first], _CARD_DRAWN[loser][0][second])
+            return
+        hidden = stock.pop()
         assert self.turn_up is not None
         turn_up, self.turn_up = self.turn_up, None
         self.revealed = hidden
         taker = loser if take_turn_up else winner
         self.hands[taker] |= 1 << hidden
-        self.hands[taker.other] |= 1 << turn_up
+        self.hands[_OTHER[taker]] |= 1 << turn_up
         self.public[taker] |= 1 << hidden
-        self.public[taker.other] |= 1 << turn_up
-        events: list[Event] = [
-            CardDrawn(winner, CARDS[turn_up if take_turn_up else hidden], take_turn_up),
+        self.public[_OTHER[taker]] |= 1 << turn_up
+        events += (
+            _CARD_DRAWN[winner][take_turn_up][turn_up if take_turn_up else hidden],
             LastCardRevealed(taker, CARDS[hidden]),
-            CardDrawn(loser, CARDS[hidden if take_turn_up else turn_up], not take_turn_up),
-        ]
+            _CARD_DRAWN[loser][not take_turn_up][hidden if take_turn_up else turn_up],
+        )
         # The stock is gone: melded cards go back into the hands for the playoff.
-        for seat in Seat:
+        for seat in _SEATS:
             self.hands[seat] |= self.tables[seat]
             self.public[seat] |= self.tables[seat]
             self.tables[seat] = 0
         self.playoff = True
-        self.phase = Phase.LEAD
-        return [*events, PlayoffStarted(winner)]
+        self.phase = _LEAD
+        events.append(PlayoffStarted(winner))
 
     # -- declaring out and the end of a hand --------------------------------
 
-    def _declare(self, seat: Seat) -> list[Event]:
-        events: list[Event] = [OutDeclared(seat)]
+    def _declare(self, seat: Seat, events: list[Event]) -> None:
+        events.append(OutDeclared(seat))
         if self.rules.declare_out is DeclareOutRule.STANDARD:
-            return events + self._count_claim(seat, last=False)
-        self.claims.append(seat)
-        return events
+            self._count_claim(seat, False, events)
+        else:
+            self.claims.append(seat)
 
     def _claim_counts(self, winner: Seat, leader: Seat) -> bool:
         if winner not in self.claims:
             return False
         return self.rules.declare_out is DeclareOutRule.ALT1 or leader == winner
 
-    def _count_claim(self, seat: Seat, last: bool) -> list[Event]:
-        raw = trick_points(self.won[seat], self.rules.card_points)
+    def _count_claim(self, seat: Seat, last: bool, events: list[Event]) -> None:
+        raw = trick_points(self.won[seat], self._settings.card_points)
         count = self.scores[seat] + rounded(raw + (self.rules.last_trick_bonus if last else 0))
         self.scores[seat] = count
-        events: list[Event] = [ClaimCounted(seat, count, self.target, count >= self.target)]
-        return events + self._claim_settled(seat)
+        events.append(ClaimCounted(seat, count, self.target, count >= self.target))
+        self._claim_settled(seat, events)
 
-    def _claim_settled(self, claimant: Seat) -> list[Event]:
+    def _claim_settled(self, claimant: Seat, events: list[Event]) -> None:
         """The game ends on ``claimant``'s count: at the target it wins, else it loses."""
         if self.scores[claimant] >= self.target:
-            return self._game_over(Termination.DECLARED_OUT_WON, claimant, claimant)
-        return self._game_over(Termination.DECLARED_OUT_LOST, claimant.other, claimant)
+            self._game_over(Termination.DECLARED_OUT_WON, claimant, events, claimant)
+        else:
+            self._game_over(Termination.DECLARED_OUT_LOST, _OTHER[claimant], events, claimant)
 
-    def _score_hand(self) -> list[Event]:
+    def _score_hand(self, events: list[Event]) -> None:
         last_winner = self.tricks[-1].winner
-        raw = [trick_points(self.won[s], self.rules.card_points) for s in Seat]
+        raw = [trick_points(self.won[s], self._settings.card_points) for s in _SEATS]
         raw[last_winner] += self.rules.last_trick_bonus
         counts = [rounded(r) for r in raw]
-        for seat in Seat:
+        for seat in _SEATS:
             self.scores[seat] += counts[seat]
-        events: list[Event] = [
+        events.append(
             HandScored(
                 (raw[0], raw[1]),
                 (counts[0], counts[1]),
                 (self.meld_points[0], self.meld_points[1]),
                 (self.scores[0], self.scores[1]),
             )
-        ]
+        )
         if self.claims:
             claimant = self.claims[0]
             count = self.scores[claimant]
             events.append(ClaimCounted(claimant, count, self.target, count >= self.target))
-            return events + self._claim_settled(claimant)
-        if self.rules.game is GameMode.SINGLE_DEAL:
+            self._claim_settled(claimant, events)
+            return
+        if not self._settings.match:
             south, north = self.scores
             if south == north:
-                return events + self._game_over(Termination.SINGLE_DEAL_DRAWN, None)
-            best = Seat.SOUTH if south > north else Seat.NORTH
-            return events + self._game_over(Termination.SINGLE_DEAL_WON, best)
+                self._game_over(Termination.SINGLE_DEAL_DRAWN, None, events)
+            else:
+                best = Seat.SOUTH if south > north else Seat.NORTH
+                self._game_over(Termination.SINGLE_DEAL_WON, best, events)
+            return
         outcome = end_of_hand((self.scores[0], self.scores[1]), self.target, self.rules)
         old = self.target
         for new in outcome.raised:
@@ -805,30 +1028,36 @@ class GameState:
             old = new
         self.target = outcome.target
         if outcome.winner is not None:
-            return events + self._game_over(Termination.TARGET_REACHED, outcome.winner)
-        self.phase = Phase.DEAL
-        return events
+            self._game_over(Termination.TARGET_REACHED, outcome.winner, events)
+        else:
+            self.phase = _DEAL
 
     def _game_over(
-        self, termination: Termination, winner: Seat | None, claimant: Seat | None = None
-    ) -> list[Event]:
-        self.phase = Phase.GAME_OVER
+        self,
+        termination: Termination,
+        winner: Seat | None,
+        events: list[Event],
+        claimant: Seat | None = None,
+    ) -> None:
+        self.phase = _OVER
         scores = (self.scores[0], self.scores[1])
         self.outcome = Outcome(termination, winner, scores, self.target, claimant)
-        return [GameOver(self.outcome)]
+        events.append(GameOver(self.outcome))
 
     # -- what a seat may know ------------------------------------------------
 
     def view(self, seat: Seat) -> SeatView:
         """Exactly what ``seat`` may know: its own hand, both tables, everything played."""
-        other = seat.other
-        seen = self.hands[seat] | self.tables[0] | self.tables[1] | self.public[other]
+        other = _OTHER[seat]
+        tables = self.tables
+        seen = self.hands[seat] | tables[0] | tables[1] | self.public[other]
         seen |= self.won[0] | self.won[1]
         for extra in (self.turn_up, self.lead):
             if extra is not None:
                 seen |= 1 << extra
         dealt = self.hand_no > 0  # a hand is (or was) on the table
-        everything = sum(c.bit for c in pack(self.rules)) if dealt else 0
+        everything = self._settings.pack if dealt else 0
+        points = self._settings.card_points
         return SeatView(
             seat=seat,
             rules=self.rules,
@@ -839,23 +1068,20 @@ class GameState:
             target=self.target,
             scores=(self.scores[0], self.scores[1]),
             meld_points=(self.meld_points[0], self.meld_points[1]),
-            trump=Suit(self.trump) if dealt else None,
+            trump=_SUITS[self.trump] if dealt else None,
             turn_up=CARDS[self.turn_up] if self.turn_up is not None else None,
             stock_size=len(self.stock),
             revealed=CARDS[self.revealed] if self.revealed is not None else None,
             hand=tuple(cards_of(self.hands[seat])),
-            tables=(tuple(cards_of(self.tables[0])), tuple(cards_of(self.tables[1]))),
+            tables=(tuple(cards_of(tables[0])), tuple(cards_of(tables[1]))),
             melds=tuple(self.melds),
             lead=CARDS[self.lead] if self.lead is not None else None,
             leader=self.leader,
             tricks=tuple(self.tricks),
-            won_points=(
-                trick_points(self.won[0], self.rules.card_points),
-                trick_points(self.won[1], self.rules.card_points),
-            ),
+            won_points=(trick_points(self.won[0], points), trick_points(self.won[1], points)),
             trick_no=len(self.tricks),
             playoff=self.playoff,
-            opponent_hand_size=(self.hands[other]).bit_count(),
+            opponent_hand_size=self.hands[other].bit_count(),
             opponent_known=tuple(cards_of(self.public[other])),
             unseen=tuple(cards_of(everything & ~seen)),
             dix_counted=tuple(cards_of(self.dix_counted)),

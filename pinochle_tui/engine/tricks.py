@@ -6,6 +6,8 @@ calls them millions of times.
 
 from __future__ import annotations
 
+from functools import cache
+
 from pinochle_tui.engine.cards import Suit
 
 _SUIT_MASKS = tuple(s.mask for s in Suit)
@@ -47,10 +49,24 @@ def playoff_replies(hand: int, lead: int, trump: int, head_always: bool) -> int:
 
 
 def trick_points(cards_mask: int, points: tuple[int, ...]) -> int:
-    """Card points in a mask of cards, with ``points`` indexed by rank."""
+    """Card points in a mask of cards, with ``points`` indexed by rank.
+
+    >>> from pinochle_tui.engine.cards import CLASSIC_POINTS, Card, mask_of
+    >>> trick_points(mask_of(Card.parse(c) for c in ("AS", "AS#2", "10H", "9C")), CLASSIC_POINTS)
+    32
+    """
     total = 0
-    while cards_mask:
-        low = cards_mask & -cards_mask
-        total += points[((low.bit_length() - 1) >> 1) & 7]
-        cards_mask ^= low
+    for value, rank_mask in _scoring_ranks(points):
+        total += value * (cards_mask & rank_mask).bit_count()
     return total
+
+
+@cache
+def _scoring_ranks(points: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Each rank that scores under ``points``, with the mask of its cards in every suit:
+    counting cards rank by rank is a few ``bit_count`` calls instead of a loop over cards."""
+    return tuple(
+        (value, sum(3 << ((suit * 8 + rank) << 1) for suit in Suit))
+        for rank, value in enumerate(points)
+        if value
+    )

@@ -60,7 +60,15 @@ def describe_summary(game: GameSummary) -> str:
         status = "finished, drawn"
     else:
         status = f"finished, {game.players[seat_of(game.result.winner)].name} won"
-    return f"  {when}  {names}  ({status})  {game.path.name}"
+    return f"  {when}  {names}  ({status}, {_setting(game)})  {game.path.name}"
+
+
+def _setting(game: GameSummary) -> str:
+    """The computer's level (or hotseat) and the pack: ``level hard, 48 cards``."""
+    assert game.players is not None
+    levels = [p.level for p in game.players if p.level is not None]
+    who = f"level {', '.join(levels)}" if levels else "hotseat"
+    return who if game.rules is None else f"{who}, {game.rules.pack} cards"
 
 
 def _score_line(players: tuple[PlayerInfo, PlayerInfo], scores: tuple[int, int]) -> str:

@@ -27,7 +27,7 @@ from pathlib import Path
 import platformdirs
 from pydantic import ValidationError
 
-from pinochle_tui.engine import GameState
+from pinochle_tui.engine import GameState, Rules
 from pinochle_tui.plaintext import inert, plural
 from pinochle_tui.record.errors import GameLockedError, IllegalRecordError, RecordError
 from pinochle_tui.record.files import (
@@ -247,6 +247,7 @@ class GameSummary:
     scores: tuple[int, int] = (0, 0)
     result: GameResult | None = None
     error: str | None = None
+    rules: Rules | None = None
 
     @property
     def finished(self) -> bool:
@@ -268,6 +269,7 @@ def _summarize(found: GameFile) -> GameSummary:
         hands=len(game.log.hands),
         scores=(game.state.scores[0], game.state.scores[1]),
         result=game.log.result,
+        rules=game.log.rules,
     )
 
 

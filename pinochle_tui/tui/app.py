@@ -7,8 +7,11 @@ viewer shares through ``CardTableApp``.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import partial
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App, SystemCommand
@@ -22,15 +25,22 @@ from textual.theme import BUILTIN_THEMES
 from pinochle_tui.engine import PinochleError
 from pinochle_tui.plaintext import inert
 from pinochle_tui.record.session import GameSession
+from pinochle_tui.tui.rulebook import rulebook
 from pinochle_tui.tui.screens.game import GameScreen
-from pinochle_tui.tui.screens.new_game import NewGameScreen
-from pinochle_tui.tui.screens.rules_help import RulesScreen
+from pinochle_tui.tui.screens.new_game import NewGame, NewGameScreen
+from pinochle_tui.tui.screens.quit import QuitScreen
+from pinochle_tui.tui.screens.rules_help import RulesScreen, text_width
 from pinochle_tui.tui.screens.too_small import GAME_MODE, MIN_SIZE, SMALL_MODE, TooSmallScreen
-from pinochle_tui.tui.setup import Display, MatchSetup
+from pinochle_tui.tui.setup import SPEEDS, Display, MatchSetup, speed_name
 
 _CARD_COLOURS = {
     "card-face": "#f5f1e6",
-    "card-edge": "#8a8577",
+    "card-face-dim": "#b9b5aa",
+    "card-edge": "#a9a493",
+    "card-table": "#dce9f7",
+    "card-table-edge": "#6fa8dc",
+    "card-back": "#23346b",
+    "card-back-pattern": "#7f99e0",
     "suit-red": "#c4162a",
     "suit-black": "#15151a",
     "suit-blue": "#1459c8",
@@ -50,6 +60,8 @@ THEMES = {
             "felt": "#cfe6d3",
             "felt-text": "#14301d",
             "card-face": "#ffffff",
+            "card-edge": "#55524a",
+            "card-table-edge": "#2b6cb0",
         },
     ),
 }
@@ -119,7 +131,7 @@ class PinochleApp(CardTableApp):
     MODES = {SMALL_MODE: TooSmallScreen}  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit"),
-        Binding("ctrl+c", "quit", "Quit", show=False),
+        Binding("ctrl+c", "exit", "Quit now", show=False),
     ]
 
     def __init__(
@@ -147,6 +159,8 @@ class PinochleApp(CardTableApp):
         # Resize events reach only the screen on top (a dialog, say); a cheap check
         # of the size catches every change whatever is on screen.
         self.set_interval(SIZE_CHECK, self._check_size)
+        # Draw the rules now, in a thread, so that ? opens them at once.
+        self.run_worker(partial(rulebook, text_width(self.size.width)), thread=True)
 
     def _check_size(self) -> None:
         """Show the too-small screen, or take it away, once the size has settled.
@@ -190,14 +204,53 @@ class PinochleApp(CardTableApp):
         old.close()  # it stays saved; another process may resume it now
 
     def action_new_game(self) -> None:
-        def chosen(setup: MatchSetup | None) -> None:
-            if setup is not None:
-                self.start(setup)
+        def chosen(choice: NewGame | None) -> None:
+            if choice is not None:
+                self.set_speed(choice.speed)
+                self.start(choice.setup)
 
-        self.push_screen(NewGameScreen(self.setup), chosen)
+        self.push_screen(NewGameScreen(self.setup, self.display_options.speed), chosen)
 
     def action_rules(self) -> None:
-        self.push_screen(RulesScreen())
+        if not any(isinstance(screen, RulesScreen) for screen in self.screen_stack):
+            self.push_screen(RulesScreen())
+
+    def set_speed(self, speed: float) -> None:
+        """The computer's pace from now on, in this match and the next."""
+        self.display_options = replace(self.display_options, speed=speed)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.set_speed(speed)
+
+    async def action_quit(self) -> None:
+        """Quit, after asking when a match is under way (it stays saved)."""
+        game = next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
+        if game is None or game.session.state.is_over:
+            self.exit()
+            return
+        if any(isinstance(screen, QuitScreen) for screen in self.screen_stack):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(QuitScreen(), answered)
+
+    def action_exit(self) -> None:
+        """Quit at once (Ctrl+C): the game is saved already."""
+        self.exit()
+
+    def action_save_screenshot(self) -> None:
+        """Save the screen as an SVG beside the saved games, and say where."""
+        directory = self.session.directory or Path(tempfile.gettempdir())
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            path = self.save_screenshot(path=str(directory))
+        except OSError as error:
+            self.notify(f"The screenshot could not be saved: {error}", severity="error")
+            return
+        self.notify(f"Screenshot saved in {path}", title="Screenshot")
 
     def on_game_screen_finished(self, message: GameScreen.Finished) -> None:
         if message.again:
@@ -206,20 +259,42 @@ class PinochleApp(CardTableApp):
             self.exit()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """The commands that work now, and only those."""
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Quit", "Screenshot"):  # replaced below
+                yield command
         yield SystemCommand(
             "New game", "Start a new match: opponent, names, rules", self.action_new_game
         )
         yield SystemCommand("Rules", "Read the rules of pinochle as played here", self.action_rules)
         if isinstance(screen, GameScreen):
             yield SystemCommand(
-                "Declare out", "Claim you have reached the target", screen.action_declare_out
+                "Scores", "Every finished hand's score sheet", screen.action_history
             )
-            yield SystemCommand(
-                "Skip wait", "Skip the pause after a computer move", screen.action_skip
-            )
+            if screen.check_action("declare_out", ()):
+                yield SystemCommand(
+                    "Declare out", "Claim you have reached the target", screen.action_declare_out
+                )
+            if screen.check_action("skip", ()):
+                yield SystemCommand(
+                    "Skip wait", "Skip the pause after a computer move", screen.action_skip
+                )
             yield SystemCommand(
                 "Save elsewhere",
                 "Save the game in another directory from now on",
                 screen.action_save_elsewhere,
             )
+        current = speed_name(self.display_options.speed)
+        for name, speed in SPEEDS.items():
+            if name != current:
+                yield SystemCommand(
+                    f"Speed: {name}",
+                    f"The computer plays at the {name} pace (now {current})",
+                    partial(self.set_speed, speed),
+                )
+        yield SystemCommand(
+            "Screenshot",
+            "Save an SVG of the screen beside the saved games",
+            self.action_save_screenshot,
+        )
+        yield SystemCommand("Quit", "Quit; the game stays saved", self.action_quit)

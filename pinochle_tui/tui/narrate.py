@@ -43,11 +43,13 @@ class Narrator:
     ascii_only: bool = False
 
     def lines(self, events: Sequence[Event]) -> list[str]:
-        """One sentence per event worth telling."""
-        return [line for line in map(self.line, events) if line]
+        """One sentence per event worth telling; the last card of the stock is
+        told once, as revealed, not also as drawn."""
+        revealed = {e.card for e in events if isinstance(e, LastCardRevealed)}
+        told = [e for e in events if not (isinstance(e, CardDrawn) and e.card in revealed)]
+        return [line for line in map(self.line, told) if line]
 
     def line(self, event: Event) -> str:
-        name = self._name
         card = self._face
         match event:
             case HandDealt(hand_no=no, dealer=dealer, trump=trump, turn_up=turn_up):
@@ -78,7 +80,8 @@ class Narrator:
             case CardDrawn():
                 return self._drawn(event)
             case LastCardRevealed(seat=seat, card=last):
-                return f"The last card of the stock, {card(last)}, goes to {name(seat)}."
+                taker = self._does(seat, "takes")
+                return f"{taker} the last card of the stock, {card(last)}, shown to both."
             case PlayoffStarted(leader=leader):
                 return (
                     "The stock is gone: the playoff begins. Melds go back into the hands; "
@@ -100,9 +103,6 @@ class Narrator:
                 who = "Nobody wins" if winner is None else self._does(winner, "wins")
                 return f"Game over: {who} ({outcome.reason(self.names)})."
         return ""
-
-    def _name(self, seat: Seat) -> str:
-        return self.names[seat]
 
     def _does(self, seat: Seat, verb: str) -> str:
         """``Computer plays`` but ``You play``: the name with its verb agreeing."""

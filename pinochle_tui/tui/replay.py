@@ -101,14 +101,15 @@ class ReplayApp(CardTableApp):
     CSS_PATH = ["cards.tcss", "replay.tcss"]  # noqa: RUF012 (Textual reads it as is)
     TITLE = "Pinochle replay"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("t", "trick(1)", "Next trick"),
-        Binding("T", "trick(-1)", "Prev trick"),
-        Binding("n", "hand(1)", "Next hand"),
-        Binding("p", "hand(-1)", "Prev hand"),
-        Binding("home,g", "jump(0)", "Start"),
-        Binding("end,G", "jump(-1)", "End"),
+        # One footer entry per pair of keys, so the footer fits 100 columns.
+        Binding("right,l", "step(1)", "Step", key_display="←→"),
+        Binding("left,h", "step(-1)", "Back", show=False),
+        Binding("t", "trick(1)", "Trick", key_display="t/T"),
+        Binding("T", "trick(-1)", "Prev trick", show=False),
+        Binding("n", "hand(1)", "Hand", key_display="n/p"),
+        Binding("p", "hand(-1)", "Prev hand", show=False),
+        Binding("home,g", "jump(0)", "Start/end", key_display="g/G"),
+        Binding("end,G", "jump(-1)", "End", show=False),
         Binding("v", "switch_view", "View"),
         Binding("q", "quit", "Quit"),
     ]
@@ -134,7 +135,7 @@ class ReplayApp(CardTableApp):
                 yield CentrePanel(id="centre")
                 yield SeatPanel(id="south", classes="seat")
             yield OptionList(id="events")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         # The keys move the replay; the list only shows where it is (a click jumps there).
@@ -261,7 +262,8 @@ class ReplayApp(CardTableApp):
             text.append_text(card_text(panel, [last.reply], self.ascii_only))
             text.append(f", won by {self.names[last.winner]}")
         if state.is_over:
-            text.append(f"\nGame over: {state.result}.")
+            reason = state.outcome.reason(self.names) if state.outcome is not None else ""
+            text.append(f"\nGame over: {reason}.")
         elif state.phase is Phase.DEAL:
             text.append("\nHand over: the next one is to be dealt.")
         else:

@@ -12,6 +12,18 @@ from pinochle_tui.engine import Card, Rules, Seat
 from pinochle_tui.record.models import PlayerInfo
 from pinochle_tui.record.session import GameSession
 
+#: The computer's paces, by name: what ``Display.speed`` multiplies the pauses by.
+SPEEDS: dict[str, float] = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}
+
+
+def speed_name(speed: float) -> str:
+    """The name of the pace nearest to ``speed``.
+
+    >>> speed_name(1.0), speed_name(0), speed_name(0.5)
+    ('normal', 'instant', 'fast')
+    """
+    return min(SPEEDS, key=lambda name: abs(SPEEDS[name] - speed))
+
 
 @dataclass(frozen=True, slots=True)
 class Display:

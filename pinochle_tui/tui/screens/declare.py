@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from pinochle_tui.engine import DeclareOutRule, SeatView, rounded
 
@@ -56,6 +56,7 @@ class DeclareOutScreen(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button("Declare out (y)", variant="warning", id="yes")
                 yield Button("Keep playing (n)", variant="primary", id="no")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

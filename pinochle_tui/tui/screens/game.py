@@ -11,6 +11,7 @@ screen shows it. Who sees which cards is ``seating.Seating``'s business.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Offset
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
@@ -26,10 +28,12 @@ from textual.widgets import Footer, Header, Static
 from pinochle_tui.bots.external import BotForfeit
 from pinochle_tui.engine import (
     Action,
+    Card,
+    CardDrawn,
+    CardPlayed,
     Decision,
     DeclareOut,
     Event,
-    HandScored,
     IllegalActionError,
     Phase,
     PinochleError,
@@ -38,32 +42,61 @@ from pinochle_tui.engine import (
     Seat,
     SeatView,
     Table,
-    TargetRaised,
 )
 from pinochle_tui.record.session import GameSession
-from pinochle_tui.tui.cardfaces import hand_order
+from pinochle_tui.tui.cardfaces import COMPACT, HUGE, LARGE, Face, face, hand_order
 from pinochle_tui.tui.computer import Brain
-from pinochle_tui.tui.narrate import Narrator
+from pinochle_tui.tui.handkeys import PICK_KEYS, HandKeys
+from pinochle_tui.tui.narrate import YOU, Narrator
+from pinochle_tui.tui.past import past_of
+from pinochle_tui.tui.scores import ScoreHistory
 from pinochle_tui.tui.screens.declare import DeclareOutScreen
 from pinochle_tui.tui.screens.game_over import GameOverScreen, summary_text
 from pinochle_tui.tui.screens.privacy import PrivacyScreen
 from pinochle_tui.tui.screens.save_elsewhere import SaveElsewhereScreen
-from pinochle_tui.tui.screens.score_sheet import HandSummary, ScoreSheetScreen
+from pinochle_tui.tui.screens.score_sheet import HistoryScreen, ScoreSheetScreen
 from pinochle_tui.tui.screens.too_small import GAME_MODE
 from pinochle_tui.tui.seating import Seating
 from pinochle_tui.tui.setup import Display
-from pinochle_tui.tui.widgets.hand import HandView
+from pinochle_tui.tui.widgets.flight import FlyingCard
+from pinochle_tui.tui.widgets.hand import HandView, Holding
 from pinochle_tui.tui.widgets.log import GameLog
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel, distinct_choices
-from pinochle_tui.tui.widgets.opponent import OpponentHand
+from pinochle_tui.tui.widgets.opponent import Concealed, OpponentHand
 from pinochle_tui.tui.widgets.prompt import prompt
 from pinochle_tui.tui.widgets.scoreboard import ScoreBoard
-from pinochle_tui.tui.widgets.stock import StockView
-from pinochle_tui.tui.widgets.table import TableMelds
-from pinochle_tui.tui.widgets.trick import TrickView
+from pinochle_tui.tui.widgets.stock import Stock, StockView
+from pinochle_tui.tui.widgets.table import Melds, TableMelds
+from pinochle_tui.tui.widgets.trick import Trick, TrickView
 
 #: Seconds a computer move stays on screen before the next one, at speed 1.
 PAUSE = 0.9
+#: Seconds the computer's card takes to cross the table, at speed 1.
+FLIGHT = 0.3
+
+
+#: The layouts, smallest first: the least terminal size of each, and its card faces.
+TIERS: tuple[tuple[str, tuple[int, int], Face], ...] = (
+    ("compact", (0, 0), COMPACT),
+    ("medium", (100, 30), COMPACT),
+    ("large", (120, 36), LARGE),
+    ("huge", (160, 46), HUGE),
+)
+
+
+def tier_of(width: int, height: int) -> tuple[str, Face]:
+    """The layout for a terminal size, and its card faces: ``compact`` below
+    100 x 30 (the other hand as a line of text), then ``medium``, ``large`` from
+    120 x 36 and ``huge`` from 160 x 46.
+
+    >>> [tier_of(*size)[0] for size in ((80, 24), (100, 30), (120, 40), (200, 32), (200, 50))]
+    ['compact', 'medium', 'large', 'medium', 'huge']
+    """
+    name, face = TIERS[0][0], TIERS[0][2]
+    for tier, (least_width, least_height), tier_face in TIERS:
+        if width >= least_width and height >= least_height:
+            name, face = tier, tier_face
+    return name, face
 
 
 class ComputerMoved(Message):
@@ -89,6 +122,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "declare_out", "Declare out"),
         Binding("space", "skip", "Skip", key_display="␣"),
+        Binding("t", "history", "Scores"),
         Binding("n", "app.new_game", "New"),
         Binding("question_mark", "app.rules", "Rules", key_display="?"),
     ]
@@ -101,14 +135,27 @@ class GameScreen(Screen[None]):
         self.names = (session.players[0].name, session.players[1].name)
         self._brain: Brain | None = None
         self.seating = Seating.of(session.players, self._computer, seed, session.state.to_act)
+        self._target = session.state.target
         self.narrator = Narrator(self.names, self.seating.reader, display.ascii_only)
         self.thinking = False
         self._pause: tuple[Timer, Callable[[], None]] | None = None
         self._stalled = False
-        self._footer_state: tuple[bool, bool] | None = None
+        self._footer_state: tuple[bool, bool, bool] | None = None
         self._queued: tuple[Screen[Any], Callable[[Any], None]] | None = None
         #: The save failure last told to the player (None: everything is saved).
         self._save_problem: str | None = None
+        self.tier = ""
+        self.scores = ScoreHistory()
+        self._keys = {seat: HandKeys() for seat in Seat}
+        #: Each seat's card drawn last, marked in its hand until it plays.
+        self._fresh: dict[Seat, Card] = {}
+        #: Hotseat: the card each seat drew, told to that person alone once
+        #: they hold the keys again.
+        self._untold: dict[Seat, Card] = {}
+        #: A refusal, shown in the prompt line (never over the hand) until the next move.
+        self._refusal: str | None = None
+        #: Hotseat: the card drawn, told to the person at the keys until their next move.
+        self._told = ""
 
     def _computer(self, level: str, seed: int | None) -> Player:
         """A computer player thinking in the brain's process (started on first use)."""
@@ -133,47 +180,76 @@ class GameScreen(Screen[None]):
         yield Header()
         with Horizontal(id="main"):
             with Vertical(id="board"):
-                yield OpponentHand(self.names, ascii_only, id="opponent")
-                yield TableMelds(self.names, ascii_only, opponent=True, id="melds-opponent")
+                yield Static(classes="spacer")
+                yield OpponentHand(ascii_only, id="opponent")
+                yield Static(classes="spacer")
+                yield TableMelds(ascii_only, id="melds-opponent")
+                yield Static(classes="spacer")
                 with Horizontal(id="middle"):
                     yield StockView(ascii_only, id="stock")
                     yield TrickView(self.names, ascii_only, id="trick")
-                with Vertical(id="hand-area"):
-                    yield TableMelds(self.names, ascii_only, opponent=False, id="melds-mine")
-                    yield Static(id="prompt", markup=False)
                     yield MeldPanel(ascii_only, id="meld-panel")
+                yield Static(classes="spacer")
+                yield TableMelds(ascii_only, id="melds-mine")
+                yield Static(id="prompt", markup=False)
+                with Horizontal(id="hand-row"):
                     yield HandView(ascii_only, id="hand")
+                yield Static(classes="spacer")
             with Vertical(id="side"):
                 yield ScoreBoard(self.names, ascii_only, id="score")
                 yield GameLog(id="log")
         yield Footer(compact=True)
+        yield FlyingCard(ascii_only, id="flying")
 
     def on_unmount(self) -> None:
         if self._brain is not None:
             self._brain.close()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width, event.size.height)
+        self.fit(event.size.width, event.size.height)
 
-    def _fit(self, width: int, height: int) -> None:
-        """The compact layout below 100 x 30: score board and log go under the table."""
-        self.set_class(width < 100 or height < 30, "-compact")
+    def on_screen_resume(self) -> None:
+        self.fit(*self.app.size)  # the size may have changed under a dialog
+
+    def fit(self, width: int, height: int) -> None:
+        """Lay the table out for the terminal's size, live: the tier's class for
+        the styles, and the faces of every card widget."""
+        tier, cards = tier_of(width, height)
+        if tier == self.tier:
+            return
+        self.tier = tier
+        for name, _, _ in TIERS:
+            self.set_class(tier == name, f"-{name}")
+        others: Face | None = None if tier == "compact" else cards
+        self.query_one(OpponentHand).size_of_face = others
+        self.query_one("#melds-opponent", TableMelds).size_of_face = others
+        self.query_one(StockView).size_of_face = cards
+        self.query_one(TrickView).size_of_face = cards
+        self.query_one(FlyingCard).size_of_face = cards
+        hand = self.query_one(HandView)
+        hand.size_of_face, hand.stacked = cards, tier != "compact"
 
     def on_mount(self) -> None:
-        self._fit(*self.app.size)
+        self.fit(*self.app.size)
         self.title = "Pinochle"
         self.sub_title = " vs ".join(self.names)
-        self.query_one(MeldPanel).display = False
-        self.query_one(GameLog).tell(self._opening_lines())
+        panel = self.query_one(MeldPanel)
+        panel.display = False
+        panel.border_title = "Meld or draw"
+        log = self.query_one(GameLog)
+        log.tell(self._opening_lines())
+        if self.session.state.hand_no:
+            past = past_of(self.session.log)
+            self.scores = past.history
+            log.tell(self.narrator.lines(past.this_hand))
+            log.tell([f"Game resumed in hand {self.session.state.hand_no}."])
         self._after(self._guarded(self.table.advance))
 
     def _opening_lines(self) -> list[str]:
+        """The match in one line (a resumed game's hand is told again after it)."""
         rules = self.session.state.rules
         goal = f"first to {rules.target}" if rules.game.value == "match" else "a single deal"
-        lines = [f"{self.names[0]} vs {self.names[1]}: {goal}. Press ? for the rules."]
-        if self.session.state.hand_no:
-            lines.append(f"Game resumed in hand {self.session.state.hand_no}.")
-        return lines
+        return [f"{self.names[0]} vs {self.names[1]}: {goal}. Press ? for the rules."]
 
     # -- the flow of the game ---------------------------------------------------
 
@@ -234,14 +310,43 @@ class GameScreen(Screen[None]):
             return
         self._report_saving()
         self.query_one(GameLog).tell(self.narrator.lines(events))
-        scored = [e for e in events if isinstance(e, HandScored)]
-        if scored:
-            raised = [e.new for e in events if isinstance(e, TargetRaised)]
-            summary = HandSummary(self.names, self.view, scored[0], raised[-1] if raised else None)
+        self._note_cards(events)
+        summary = self.scores.feed(events, self._target)
+        self._target = self.session.state.target
+        if summary is not None:
             self.render_state()
-            self._show(ScoreSheetScreen(summary), lambda _: self.advance())
+            self._show(ScoreSheetScreen(summary, self.names), lambda _: self.advance())
             return
         self.advance()
+
+    def _note_cards(self, events: list[Event]) -> None:
+        """Mark each seat's card drawn until it plays; keep a hotseat draw to tell
+        its owner alone; send the computer's card across the table."""
+        for event in events:
+            if isinstance(event, CardDrawn):
+                self._fresh[event.seat] = event.card
+                if self.seating.hotseat and not event.turn_up:
+                    self._untold[event.seat] = event.card
+            elif isinstance(event, CardPlayed):
+                self._fresh.pop(event.seat, None)
+                if event.seat in self.seating.computers:
+                    self._fly(event)
+
+    def _fly(self, played: CardPlayed) -> None:
+        """The computer's card slides from its hand (or its table) into the trick."""
+        seconds = FLIGHT * self.options.speed
+        trick = self.query_one(TrickView)
+        if seconds <= 0 or not trick.region:
+            return
+        source = self.query_one("#melds-opponent" if played.from_table else "#opponent").region
+        start = Offset(source.x + source.width // 2 - 3, source.y + 1)
+        end = trick.content_region.offset + trick.slot_offset(played.seat)
+        trick.landing = played.card
+
+        def landed() -> None:
+            trick.landing = None
+
+        self.query_one(FlyingCard).fly(played.card, start, end, seconds, landed)
 
     def apply(self, action: Action) -> bool:
         """Play ``action`` through the table (the session saves it first); False if refused."""
@@ -249,6 +354,8 @@ class GameScreen(Screen[None]):
         if events is None:
             return False
         self._cancel_pause()
+        self.query_one(FlyingCard).land()
+        self._refusal, self._told = None, ""
         self._after(events)
         return True
 
@@ -350,11 +457,20 @@ class GameScreen(Screen[None]):
         )
 
     def action_skip(self) -> None:
-        """Skip the pause after a computer move."""
+        """Skip the card's flight and the pause after a computer move."""
+        self.query_one(FlyingCard).land()
         if self._pause is not None:
             timer, think = self._pause
             timer.stop()
             think()
+
+    def action_history(self) -> None:
+        """Every finished hand's score sheet, and the chart of the totals."""
+        self.app.push_screen(HistoryScreen(self.scores.hands, self.names))
+
+    def set_speed(self, speed: float) -> None:
+        """Pace the computer at ``speed`` (the pause and the card's flight) from now on."""
+        self.options = replace(self.options, speed=speed)
 
     # -- the human --------------------------------------------------------------
 
@@ -384,8 +500,8 @@ class GameScreen(Screen[None]):
             try:
                 self.session.state.check(action)
             except IllegalActionError as error:
-                self.app.clear_notifications()  # one refusal at a time, not a pile
-                self.notify(str(error), title="Not allowed", severity="warning", timeout=4)
+                self._refusal = f"Not allowed: {error}"
+                self.render_state()
             return
         self.apply(action)
 
@@ -418,14 +534,14 @@ class GameScreen(Screen[None]):
 
     def _sync_bindings(self) -> None:
         """Redraw the footer only when a binding comes or goes (it is costly to redraw)."""
-        shown = (self._pause is not None, self._may_declare())
+        shown = (self._pause is not None, self._may_declare(), self.human_turn)
         if shown != self._footer_state:
             self._footer_state = shown
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "skip":
-            return self._pause is not None
+            return self._pause is not None or self.query_one(FlyingCard).flying
         if action == "declare_out":
             return self._may_declare()
         return True
@@ -433,39 +549,71 @@ class GameScreen(Screen[None]):
     # -- drawing ----------------------------------------------------------------
 
     def render_state(self) -> None:
-        """Redraw every widget from the viewer's view of the game."""
-        state = self.session.state
+        """Redraw every widget from the viewer's view of the game (each widget
+        redraws only when what it shows has changed)."""
         view = self.view
-        self.query_one(OpponentHand).show(view)
-        self.query_one("#melds-opponent", TableMelds).show(view)
-        self.query_one("#melds-mine", TableMelds).show(view)
-        self.query_one(StockView).show(view)
-        self.query_one(TrickView).show(view)
-        self.query_one(ScoreBoard).show(view)
+        me, other = view.seat, view.seat.other
+        active = view.phase in (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
+        self.query_one(OpponentHand).concealed = Concealed(
+            self.names[other],
+            view.opponent_hand_size,
+            tuple(hand_order(view.opponent_known, view.trump)),
+            active and view.to_act == other,
+        )
+        for widget_id, seat in (("#melds-opponent", other), ("#melds-mine", me)):
+            owner = "Your" if self.names[seat] == YOU else f"{self.names[seat]}'s"
+            self.query_one(widget_id, TableMelds).melds = Melds(
+                owner,
+                tuple(m for m in view.melds if m.seat == seat),
+                tuple(hand_order(view.tables[seat], view.trump)),
+            )
+        self.query_one(StockView).stock = Stock(
+            view.stock_size, view.turn_up, view.revealed, view.trump
+        )
+        trick = self.query_one(TrickView)
+        trick.viewer = me
+        trick.trick = _trick_of(view)
+        self.query_one(ScoreBoard).show(view, self.scores.totals)
+        self._render_prompt(view)
+        self._render_hand(view)
+        self._render_panel(view)
+        self._sync_bindings()
+
+    def _render_prompt(self, view: SeatView) -> None:
+        state = self.session.state
         text = prompt(view, self.names, self.options.ascii_only)
         if self.thinking:
             text = f"{self.names[state.to_act]} is thinking…"
         elif self.seating.hotseat and not self.seating.unveiled:
             text = f"Pass the keyboard to {self.names[state.to_act]}."
-        self.query_one("#prompt", Static).update(text)
-        self._render_hand(view)
-        self._render_panel(view)
-        self._sync_bindings()
+        elif self.seating.hotseat and self.seating.shows_hand(view.to_act):
+            drawn = self._untold.pop(view.seat, None)
+            if drawn is not None:
+                shown = face(drawn, self.options.ascii_only)
+                self._told = f"{self.names[view.seat]}, you drew {shown}. "
+            text = self._told + text
+        line = self.query_one("#prompt", Static)
+        line.set_class(self._refusal is not None, "-refused")
+        line.update(self._refusal or text)
 
     def _render_hand(self, view: SeatView) -> None:
         hand = self.query_one(HandView)
         if not self.seating.shows_hand(view.to_act):
-            hand.hide(len(view.hand) + len(view.tables[view.seat]))
+            hand.holding = Holding(hidden=len(view.hand) + len(view.tables[view.seat]))
             return
-        playable: frozenset[Any] | None = None
+        playable: frozenset[Card] | None = None
         if self.human_turn and view.phase in (Phase.LEAD, Phase.FOLLOW):
             legal = self.table.legal(self.viewer)
             playable = frozenset(a.card for a in legal if isinstance(a, Play))
-        hand.show(
-            hand_order(view.hand, view.trump),
-            hand_order(view.tables[view.seat], view.trump),
-            playable,
+        table = view.tables[view.seat]
+        keys = self._keys[view.seat].update((*view.hand, *table), view.trump)
+        by_key = sorted(keys, key=lambda card: PICK_KEYS.index(keys[card]))
+        hand.holding = Holding(
+            hand=tuple((card, keys[card]) for card in by_key if card not in table),
+            table=tuple((card, keys[card]) for card in by_key if card in table),
+            playable=playable,
             dim_illegal=view.playoff and view.phase is Phase.FOLLOW,
+            fresh=self._fresh.get(view.seat),
         )
 
     def _render_panel(self, view: SeatView) -> None:
@@ -475,3 +623,19 @@ class GameScreen(Screen[None]):
             panel.display = True
         else:
             panel.display = False
+        self.set_class(panel.display, "-melding")
+
+
+def _trick_of(view: SeatView) -> Trick:
+    """The trick in play, or else the last one taken, as the trick widget shows it."""
+    if view.lead is not None:
+        cards: list[Card | None] = [None, None]
+        cards[view.leader] = view.lead
+        return Trick(view.trick_no + 1, (cards[0], cards[1]), view.leader)
+    if view.tricks:
+        last = view.tricks[-1]
+        cards = [None, None]
+        cards[last.leader], cards[last.leader.other] = last.lead, last.reply
+        points = last.points + (view.rules.last_trick_bonus if last.last else 0)
+        return Trick(last.trick_no, (cards[0], cards[1]), last.leader, last.winner, points)
+    return Trick(1, (None, None), view.leader)

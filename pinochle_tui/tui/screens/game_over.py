@@ -8,16 +8,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from pinochle_tui.engine import GameState, Seat
 
 
 def summary_text(state: GameState, names: tuple[str, str]) -> str:
+    """Who won, both scores, and why, with the players' names."""
     headline = "The game is drawn." if state.winner is None else f"{names[state.winner]} won!"
     rows = "\n".join(f"{names[s]:<16}{state.scores[s]:>6}" for s in Seat)
     played = "1 hand" if state.hand_no == 1 else f"{state.hand_no} hands"
-    return f"{headline}\n\n{rows}\n\n{state.result.capitalize()}, after {played}."
+    reason = state.outcome.reason(names) if state.outcome is not None else ""
+    return f"{headline}\n\n{rows}\n\n{reason[:1].upper()}{reason[1:]}, after {played}."
 
 
 class GameOverScreen(ModalScreen[bool]):
@@ -39,6 +41,7 @@ class GameOverScreen(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button("Play again (a)", variant="primary", id="again")
                 yield Button("Quit (q)", id="quit")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#again", Button).focus()

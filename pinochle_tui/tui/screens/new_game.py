@@ -7,6 +7,7 @@ appears here without a change to this dialog.
 from __future__ import annotations
 
 import typing
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -17,13 +18,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from pinochle_tui.ai.registry import players
 from pinochle_tui.bots.external import PREFIX
 from pinochle_tui.engine import Rules
 from pinochle_tui.plaintext import BadNameError, check_name, inert
-from pinochle_tui.tui.setup import MatchSetup
+from pinochle_tui.tui.setup import SPEEDS, MatchSetup, speed_name
 
 _HOTSEAT = "hotseat"
 
@@ -56,7 +57,15 @@ def _program_choice(level: str | None) -> list[tuple[Text, str]]:
     return [(Text(f"The program {inert(level.removeprefix(PREFIX))}"), level)]
 
 
-class NewGameScreen(ModalScreen[MatchSetup | None]):
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """The dialog's answer: the match to start, and the computer's pace."""
+
+    setup: MatchSetup
+    speed: float
+
+
+class NewGameScreen(ModalScreen[NewGame | None]):
     """Choose and start a new match; Escape keeps the current one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -64,9 +73,10 @@ class NewGameScreen(ModalScreen[MatchSetup | None]):
         Binding("ctrl+s", "start", "Start"),
     ]
 
-    def __init__(self, current: MatchSetup) -> None:
+    def __init__(self, current: MatchSetup, speed: float) -> None:
         super().__init__()
         self._current = current
+        self._speed = speed
 
     def compose(self) -> ComposeResult:
         current = self._current
@@ -86,6 +96,13 @@ class NewGameScreen(ModalScreen[MatchSetup | None]):
                     allow_blank=False,
                     id="opponent",
                 )
+                yield Label("The computer's pace")
+                yield Select(
+                    [(name, name) for name in SPEEDS],
+                    value=speed_name(self._speed),
+                    allow_blank=False,
+                    id="speed",
+                )
                 yield Label("Names (South, North)")
                 with Horizontal(classes="names"):
                     yield Input(current.names[0], id="name-south")
@@ -98,6 +115,10 @@ class NewGameScreen(ModalScreen[MatchSetup | None]):
             with Horizontal(classes="buttons"):
                 yield Button("Start (ctrl+s)", variant="primary", id="start")
                 yield Button("Cancel (esc)", id="cancel")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#opponent", Select).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -127,11 +148,10 @@ class NewGameScreen(ModalScreen[MatchSetup | None]):
         except BadNameError as error:
             self.notify(str(error), severity="error")
             return
-        self.dismiss(
-            MatchSetup(
-                rules=rules,
-                names=(south, north),
-                level=None if opponent == _HOTSEAT else str(opponent),
-                save_dir=self._current.save_dir,
-            )
+        setup = MatchSetup(
+            rules=rules,
+            names=(south, north),
+            level=None if opponent == _HOTSEAT else str(opponent),
+            save_dir=self._current.save_dir,
         )
+        self.dismiss(NewGame(setup, SPEEDS[str(self.query_one("#speed", Select).value)]))

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 
 
 class SaveElsewhereScreen(ModalScreen[Path | None]):
@@ -35,6 +35,7 @@ class SaveElsewhereScreen(ModalScreen[Path | None]):
             with Horizontal(classes="buttons"):
                 yield Button("Save there (enter)", variant="primary", id="save")
                 yield Button("Cancel (esc)", id="cancel")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

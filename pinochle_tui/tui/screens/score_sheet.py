@@ -1,88 +1,141 @@
-"""The end-of-hand score sheet: melds, trick points raw and rounded, totals, target."""
+"""The end-of-hand score sheet (melds, trick points raw and rounded, totals,
+target), and the history of every finished hand with a chart of both totals."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
-from pinochle_tui.engine import Seat, SeatView
-from pinochle_tui.engine.events import HandScored
-
-
-@dataclass(frozen=True, slots=True)
-class HandSummary:
-    """Everything the sheet shows, taken from the view at the end of the hand."""
-
-    names: tuple[str, str]
-    view: SeatView
-    scored: HandScored
-    raised_to: int | None
+from pinochle_tui.engine import Seat
+from pinochle_tui.tui.chart import spark
+from pinochle_tui.tui.scores import HandSummary
 
 
-def _meld_lines(summary: HandSummary, seat: Seat) -> str:
-    melds = [m for m in summary.view.melds if m.seat == seat]
-    lines = [f"{m.kind} {m.points}" for m in melds]
-    dix = summary.scored.meld_points[seat] - sum(m.points for m in melds)
-    if dix:
-        lines.append(f"dix {dix}")
-    return "\n".join(lines) or "-"
-
-
-def score_table(summary: HandSummary) -> Table:
+def score_table(summary: HandSummary, names: tuple[str, str]) -> Table:
     scored = summary.scored
     table = Table(expand=True, show_edge=False, pad_edge=False)
     table.add_column("")
-    for name in summary.names:
+    for name in names:
         table.add_column(Text(name), justify="right")  # a name is text, never markup
-    table.add_row("Melds", _meld_lines(summary, Seat.SOUTH), _meld_lines(summary, Seat.NORTH))
+    table.add_row("Melds", *("\n".join(summary.meld_lines(seat)) or "-" for seat in Seat))
     table.add_row("Meld points", *map(str, scored.meld_points))
     table.add_row("Trick points (with last trick)", *map(str, scored.trick_points))
     table.add_row("Trick points rounded", *map(str, scored.rounded))
-    hand = [scored.meld_points[s] + scored.rounded[s] for s in Seat]
-    table.add_row("This hand", *map(str, hand), end_section=True)
+    table.add_row("This hand", *(str(summary.hand_points(s)) for s in Seat), end_section=True)
     table.add_row(Text("Match total", "bold"), *(Text(str(t), "bold") for t in scored.totals))
     return table
+
+
+def target_line(summary: HandSummary) -> str:
+    if summary.raised_to is not None:
+        return (
+            f"Both players reached the target: it is raised to {summary.raised_to}. Play goes on."
+        )
+    return f"Target: {summary.target}"
 
 
 class ScoreSheetScreen(ModalScreen[None]):
     """Shown after the last trick; Enter deals the next hand."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "close", "Continue")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,space", "close", "Continue", key_display="⏎"),
+        Binding("q", "app.quit", "Quit"),
+    ]
 
-    def __init__(self, summary: HandSummary) -> None:
+    def __init__(self, summary: HandSummary, names: tuple[str, str]) -> None:
         super().__init__()
         self._summary = summary
+        self._names = names
 
     def compose(self) -> ComposeResult:
         summary = self._summary
         with Vertical(classes="dialog", id="score-sheet"):
-            yield Static(f"Hand {summary.view.hand_no} is over", classes="dialog-title")
-            yield Static(score_table(summary), id="score-table")
-            yield Static(self._target_line(), id="target-line", markup=False)
+            yield Static(f"Hand {summary.hand_no} is over", classes="dialog-title")
+            yield Static(score_table(summary, self._names), id="score-table")
+            yield Static(target_line(summary), id="target-line", markup=False)
             yield Button("Continue (Enter)", variant="primary", id="continue")
-
-    def _target_line(self) -> str:
-        summary = self._summary
-        if summary.raised_to is not None:
-            return (
-                f"Both players reached the target: it is raised to {summary.raised_to}. "
-                "Play goes on."
-            )
-        return f"Target: {summary.view.target}"
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
 
     def on_button_pressed(self) -> None:
         self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def history_table(hands: Sequence[HandSummary], names: tuple[str, str]) -> Table:
+    """One row per finished hand: each player's meld, tricks raw and counted, the
+    hand's points and the total after it."""
+    table = Table(expand=True, show_edge=False, pad_edge=False)
+    table.add_column("Hand", justify="right")
+    for name in names:
+        table.add_column(Text(f"{name}: meld + tricks", overflow="ellipsis"), justify="right")
+        table.add_column(Text("total"), justify="right")
+    for hand in hands:
+        cells = [str(hand.hand_no)]
+        for seat in Seat:
+            scored = hand.scored
+            cells.append(
+                f"{scored.meld_points[seat]} + {scored.trick_points[seat]}→{scored.rounded[seat]}"
+                f" = {hand.hand_points(seat)}"
+            )
+            cells.append(str(scored.totals[seat]))
+        table.add_row(*cells)
+    return table
+
+
+def history_chart(hands: Sequence[HandSummary], names: tuple[str, str]) -> Text:
+    """Both totals across the match as bar lines on one scale, to the target."""
+    text = Text()
+    if not hands:
+        return text
+    top = max(hands[-1].target, *(max(h.scored.totals) for h in hands))
+    width = max(len(name) for name in names)
+    for seat in Seat:
+        totals = [h.scored.totals[seat] for h in hands]
+        text.append(f"{names[seat]:<{width}}  ")
+        text.append(spark(totals, top), "bold")
+        text.append(f"  {totals[-1]}\n")
+    text.append(f"{'':<{width}}  scale 0 to {top}")
+    return text
+
+
+class HistoryScreen(ModalScreen[None]):
+    """Every finished hand's score sheet, and a chart of both totals."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,t,enter", "close", "Back to the game", key_display="esc")
+    ]
+
+    def __init__(self, hands: Sequence[HandSummary], names: tuple[str, str]) -> None:
+        super().__init__()
+        self._hands = list(hands)
+        self._names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="history"):
+            yield Static("The match so far", classes="dialog-title")
+            if not self._hands:
+                yield Static("No hand is finished yet.", markup=False)
+            else:
+                yield Static(history_chart(self._hands, self._names), id="history-chart")
+                with VerticalScroll(id="history-hands"):
+                    yield Static(history_table(self._hands, self._names), id="history-table")
+                    for hand in self._hands:
+                        yield Static(f"Hand {hand.hand_no}", classes="history-hand")
+                        yield Static(score_table(hand, self._names))
+        yield Footer(compact=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,14 +1,17 @@
-"""The player's cards: the concealed hand and, in the first phase, the own table
-cards, which may be played too. Arrows choose, Enter plays, 1-9/0 pick a card
-(the same number again plays it), a click plays.
+"""The player's cards: the concealed hand and, in the first phase, the cards
+melded onto the table, which may be played too. Each card has its key under
+it for the whole hand (``handkeys``); the key picks the card, the same key
+again (or Enter) plays it; the arrows move between the cards playable now, a
+click plays.
 
-A long hand (the 64-card pack's 16 cards and more) that does not fit the width
-side by side is fanned, one column less per card, or else laid out in rows.
+The table cards lie in their own row above the hand when there is room
+(``stacked``), else before the hand in the same rows; their faces are tinted
+whatever else marks them. A long hand (the 64-card pack's 16 cards) that does
+not fit the width side by side is fanned, or else laid out in rows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -17,58 +20,57 @@ from textual.binding import Binding, BindingType
 from textual.events import Click
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from pinochle_tui.engine import Card
-from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, CARD_WIDTH, Place, card_row
-
-_PICK_KEYS = "1234567890"
-#: Lines per row of cards: the boxes, then the pick keys under them.
-_ROW_HEIGHT = 4
+from pinochle_tui.tui.cardfaces import COMPACT, Face
+from pinochle_tui.tui.handkeys import PICK_KEYS, binding_key
+from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, Place, card_row, fit, key_line
 
 
 @dataclass(frozen=True, slots=True)
-class Fit:
-    """How a hand lies in a width: cards per row, and columns from one card to the next."""
+class Holding:
+    """What the hand widget shows: the cards with their keys, what may be played."""
 
-    per_row: int
+    hand: tuple[tuple[Card, str], ...] = ()
+    table: tuple[tuple[Card, str], ...] = ()
+    #: The cards playable now; None when it is not this player's turn to play.
+    playable: frozenset[Card] | None = None
+    #: Whether cards not playable now are shown dimmed (the playoff's reply).
+    dim_illegal: bool = False
+    #: Card backs shown instead of the cards (hotseat privacy).
+    hidden: int = 0
+    #: The card just drawn, marked until the player next plays.
+    fresh: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One row of the drawing: indexes into ``HandView.order``, and the step."""
+
+    indexes: tuple[int, ...]
     step: int
-
-    @property
-    def overlap(self) -> bool:
-        return self.step < CARD_WIDTH
-
-    def rows(self, count: int) -> int:
-        return max(1, -(-count // self.per_row))
-
-
-def fit(count: int, width: int) -> Fit:
-    """Side by side if the cards fit; else fanned, if that fits; else in even rows.
-
-    >>> fit(12, 60), fit(16, 78), fit(16, 60)
-    (Fit(per_row=12, step=5), Fit(per_row=16, step=4), Fit(per_row=8, step=5))
-    """
-    if count * CARD_WIDTH <= width or count <= 1:
-        return Fit(max(count, 1), CARD_WIDTH)
-    if count * (CARD_WIDTH - 1) + 1 <= width:
-        return Fit(count, CARD_WIDTH - 1)
-    rows = -(-count // max(1, width // CARD_WIDTH))
-    return Fit(-(-count // rows), CARD_WIDTH)
 
 
 class HandView(Widget, can_focus=True):
-    """A row of boxed cards; the ones playable now are marked, the others dimmed."""
+    """Rows of boxed cards with their keys; the ones playable now are marked."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = set(CARD_COMPONENTS | {"hand--keys", "hand--note"})
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(CARD_COMPONENTS | {"hand--note"})
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Choose", key_display="←→"),
         Binding("right", "move(1)", "Choose", show=False),
         Binding("enter", "play", "Play"),
         *(
-            Binding(key, f"pick({index})", "Pick", show=key == "1", key_display="1…0")
-            for index, key in enumerate(_PICK_KEYS)
+            Binding(binding_key(key), f"pick('{key}')", "Card", show=key == "1", key_display="1…")
+            for key in PICK_KEYS
         ),
     ]
+
+    holding: reactive[Holding] = reactive(Holding, layout=True)
+    size_of_face: reactive[Face] = reactive(COMPACT, layout=True)
+    stacked: reactive[bool] = reactive(False, layout=True)
+    cursor: reactive[int] = reactive(0)
 
     class Played(Message):
         """The player asks to play ``card`` (it may still be refused by the rules)."""
@@ -80,125 +82,186 @@ class HandView(Widget, can_focus=True):
     def __init__(self, ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._ascii_only = ascii_only
-        self._cards: tuple[Card, ...] = ()
-        self._table: frozenset[Card] = frozenset()
-        self._playable: frozenset[Card] | None = None
-        self._dim_illegal = False
-        self._hidden = 0
-        self._last_pick: int | None = None
-        self.cursor = 0
+        self._last_pick: str | None = None
+        #: The card under the cursor, followed when the cards change.
+        self._chosen: Card | None = None
+
+    @property
+    def _pairs(self) -> list[tuple[Card, str]]:
+        """The cards with their keys in the order shown: table cards first, then
+        the hand, when they lie in rows of their own; else all in key order."""
+        holding = self.holding
+        pairs = [*holding.table, *holding.hand]
+        if not self.stacked:
+            pairs.sort(key=lambda pair: PICK_KEYS.index(pair[1]))
+        return pairs
+
+    @property
+    def order(self) -> tuple[Card, ...]:
+        """The cards in the order shown."""
+        return tuple(card for card, _ in self._pairs)
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The cards in the order shown: hand first, then table cards."""
-        return self._cards
+        return self.order
+
+    @property
+    def keys(self) -> dict[Card, str]:
+        """Each card's key."""
+        return dict((*self.holding.table, *self.holding.hand))
 
     @property
     def selected(self) -> Card | None:
-        return self._cards[self.cursor] if self._cards else None
+        order = self.order
+        return order[self.cursor] if 0 <= self.cursor < len(order) else None
 
     def is_dimmed(self, index: int) -> bool:
         """True if the card at ``index`` is shown dimmed as not playable now."""
-        card = self._cards[index]
-        return self._playable is not None and self._dim_illegal and card not in self._playable
+        playable = self.holding.playable
+        return (
+            playable is not None and self.holding.dim_illegal and self.order[index] not in playable
+        )
 
-    def show(
-        self,
-        hand: Sequence[Card],
-        table: Sequence[Card],
-        playable: frozenset[Card] | None,
-        dim_illegal: bool,
-    ) -> None:
-        """Show these cards; ``playable`` is None when it is not this player's turn to play."""
-        cards = (*hand, *table)
-        shown = (cards, frozenset(table), playable, dim_illegal, 0)
-        if shown == (self._cards, self._table, self._playable, self._dim_illegal, self._hidden):
-            return
-        selected = self.selected
-        self._cards, self._table, self._playable, self._dim_illegal, self._hidden = shown
-        self.cursor = self._cursor_after_change(selected)
+    def _playable(self, index: int) -> bool:
+        playable = self.holding.playable
+        return playable is not None and self.order[index] in playable
+
+    def watch_cursor(self) -> None:
+        self._chosen = self.selected
+
+    def watch_holding(self, holding: Holding) -> None:
+        """Keep the chosen card chosen if it may still be played; else the nearest playable."""
         self._last_pick = None
-        self.refresh(layout=True)
+        order = self.order
+        chosen = self._chosen
+        start = order.index(chosen) if chosen in order else min(self.cursor, len(order) - 1)
+        start = max(start, 0)
+        if holding.playable:
+            nearest = sorted(range(len(order)), key=lambda i: abs(i - start))
+            start = next((i for i in nearest if order[i] in holding.playable), start)
+        self.cursor = start
+        self._chosen = self.selected
 
-    def hide(self, count: int) -> None:
-        """Show ``count`` card backs instead of the cards (hotseat privacy)."""
-        if self._hidden != count or self._cards:
-            self._cards, self._table, self._playable, self._hidden = (), frozenset(), None, count
-            self.refresh(layout=True)
+    # -- layout ---------------------------------------------------------------
 
-    def _cursor_after_change(self, selected: Card | None) -> int:
-        """Keep the chosen card chosen; else stay near it, on a playable card if any."""
-        if selected is not None and selected in self._cards:
-            return self._cards.index(selected)
-        start = min(self.cursor, max(len(self._cards) - 1, 0))
-        if self._playable:
-            for index in sorted(range(len(self._cards)), key=lambda i: abs(i - start)):
-                if self._cards[index] in self._playable:
-                    return index
-        return start
+    def _rows(self, width: int) -> list[_Row]:
+        holding, size = self.holding, self.size_of_face
+        if holding.hidden:
+            groups = [range(holding.hidden)]
+        elif self.stacked and holding.table:
+            groups = [range(len(holding.table)), range(len(holding.table), len(self.order))]
+        else:
+            groups = [range(len(self.order))]
+        rows: list[_Row] = []
+        for group in groups:
+            layout = fit(len(group), width, size)
+            for start in range(0, len(group), layout.per_row):
+                rows.append(_Row(tuple(group[start : start + layout.per_row]), layout.step))
+        return rows
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        count = self._hidden or len(self._cards)
-        return _ROW_HEIGHT * fit(count, width).rows(count)
+        if not self.holding.hidden and not self.order:
+            return 1
+        return len(self._rows(width)) * (self.size_of_face.height + 1)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        size = self.size_of_face
+        rows = self._rows(container.width)
+        widths = [(len(row.indexes) - 1) * row.step + size.width for row in rows if row.indexes]
+        return max(widths, default=10)
 
     def render(self) -> Text:
-        if self._hidden:
-            places = [Place.back()] * self._hidden
-        elif self._cards:
-            places = [self._place(i, card) for i, card in enumerate(self._cards)]
-        else:
+        holding = self.holding
+        if not holding.hidden and not self.order:
             return Text("(no cards)", self.get_component_rich_style("hand--note"))
-        layout = fit(len(places), self.size.width)
+        size = self.size_of_face
         lines: list[Text] = []
-        for start in range(0, len(places), layout.per_row):
-            row = places[start : start + layout.per_row]
-            lines += card_row(self, row, overlap=layout.overlap)
-            keys = _PICK_KEYS[start : start + len(row)] if self._playable is not None else ""
-            shown = "".join(f"{key:^{layout.step}}" for key in keys)
-            lines.append(Text(shown, self.get_component_rich_style("hand--keys")))
+        for row in self._rows(self.size.width):
+            places = [self._place(index) for index in row.indexes]
+            lines += card_row(self, places, size, self._ascii_only, row.step)
+            lines.append(key_line(self, places, size, row.step))
         return Text("\n").join(lines)
 
-    def _place(self, index: int, card: Card) -> Place:
-        edge = "card--table" if card in self._table else "card--edge"
-        if self._playable is not None:
+    def _place(self, index: int) -> Place:
+        holding = self.holding
+        if holding.hidden:
+            return Place.back()
+        card, key = self._pairs[index]
+        on_table = (card, key) in holding.table
+        tints = ["card--on-table"] if on_table else []
+        edge = "card--table-edge" if on_table else "card--edge"
+        if card == holding.fresh:
+            tints.append("card--fresh")
+        if holding.playable is not None:
             if index == self.cursor:
                 edge = "card--cursor"
-            elif card in self._playable:
+            elif card in holding.playable:
                 edge = "card--legal"
-            elif self._dim_illegal:
-                edge = "card--illegal"
-        return Place.of(card, self._ascii_only, edge)
+            elif holding.dim_illegal:
+                tints.append("card--illegal")
+        return Place.of(card, edge, *tints, key=key if holding.playable is not None else "")
+
+    # -- keys and the mouse -----------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The card keys work only while this player may play (the footer shows them then)."""
+        if action in ("move", "play", "pick"):
+            return self.holding.playable is not None
+        return True
 
     def action_move(self, step: int) -> None:
-        if self._cards and self._playable is not None:
-            self.cursor = (self.cursor + step) % len(self._cards)
-            self._last_pick = None
-            self.refresh()
-
-    def action_pick(self, index: int) -> None:
-        """Choose the card by number; the same number again plays it."""
-        if self._playable is None or index >= len(self._cards):
+        """To the next card playable now, in the order shown."""
+        order = self.order
+        if not order or self.holding.playable is None:
             return
-        if index == self._last_pick:
+        for offset in range(1, len(order) + 1):
+            index = (self.cursor + step * offset) % len(order)
+            if self._playable(index):
+                self.cursor = index
+                break
+        self._last_pick = None
+
+    def action_pick(self, key: str) -> None:
+        """Choose the card with ``key``; the same key again plays it. A card that
+        may not be played now is offered at once, so the refusal says why."""
+        if self.holding.playable is None:
+            return
+        order, keys = self.order, self.keys
+        index = next((i for i, card in enumerate(order) if keys[card] == key), None)
+        if index is None:
+            return
+        if not self._playable(index):
+            self.post_message(self.Played(order[index]))
+            return
+        if key == self._last_pick:
             self.action_play()
             return
-        self.cursor, self._last_pick = index, index
-        self.refresh()
+        self.cursor, self._last_pick = index, key
 
     def action_play(self) -> None:
         card = self.selected
-        if card is not None and self._playable is not None:
+        if card is not None and self.holding.playable is not None:
             self.post_message(self.Played(card))
 
+    def index_at(self, x: int, y: int) -> int | None:
+        """The card drawn at ``(x, y)`` of the widget, if any."""
+        size = self.size_of_face
+        row_no, line = divmod(y, size.height + 1)
+        rows = self._rows(self.size.width)
+        if not 0 <= row_no < len(rows) or line >= size.height or x < 0:
+            return None
+        row = rows[row_no]
+        column = min(x // row.step, len(row.indexes) - 1)
+        if x >= column * row.step + size.width:
+            return None
+        return row.indexes[column]
+
     def on_click(self, event: Click) -> None:
-        layout = fit(len(self._cards), self.size.width)
-        row, line = divmod(event.y, _ROW_HEIGHT)
-        right_end = (layout.per_row - 1) * layout.step + CARD_WIDTH
-        index = row * layout.per_row + min(event.x // layout.step, layout.per_row - 1)
-        if self._playable is None or not 0 <= event.x < right_end or line >= 3:
+        index = self.index_at(event.x, event.y)
+        if index is None or self.holding.playable is None or self.holding.hidden:
             return
-        if not 0 <= index < len(self._cards):
-            return
-        self.cursor = index
-        self.refresh()
-        self.action_play()
+        if self._playable(index):
+            self.cursor = index
+            self.action_play()
+        else:
+            self.post_message(self.Played(self.order[index]))

@@ -1,43 +1,50 @@
 """The trick winner's choices: each legal meld with its points, the dix, and the draw.
 
 Options come straight from the engine's legal actions; physically identical
-choices (the same meld from either copy of a card) are shown once.
+choices (the same meld from either copy of a card) are shown once. Each
+option keeps its number for the whole turn: one used up or no longer open
+(after the meld, or the dix exchanged) is greyed in its place, and a new one
+(a meld the turn-up makes possible) is added at the end, so a number pressed
+twice never does something else.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.style import Style
+from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from pinochle_tui.engine import Action, Card, DeclareOut, Draw, ExchangeDix, Meld, SeatView, ShowDix
-from pinochle_tui.tui.cardfaces import face, faces
+from pinochle_tui.tui.cardfaces import face
+from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, suit_component, tint_of
 
 
-def _meld_key(action: Meld, table: frozenset[Card]) -> tuple[object, ...]:
-    return (action.kind, tuple(sorted((c.face.id, c in table) for c in action.cards)))
+def choice_key(action: Action, view: SeatView) -> Hashable:
+    """What makes two actions the same choice for the player: the same meld of
+    the same faces from the same places, the dix of the same face, the same draw."""
+    if isinstance(action, Meld):
+        table = frozenset(view.tables[view.seat])
+        return (action.kind, tuple(sorted((c.face.id, c in table) for c in action.cards)))
+    if isinstance(action, ShowDix | ExchangeDix):
+        return (type(action), action.card.face.id)
+    return action
 
 
 def distinct_choices(actions: Iterable[Action], view: SeatView) -> list[Action]:
-    """The winner's actions without declaring out, one per physically distinct choice."""
-    table = frozenset(view.tables[view.seat])
-    seen: set[tuple[object, ...]] = set()
+    """The winner's actions without declaring out, one per physically distinct choice:
+    the melds (best first), then the dix, then the draw."""
+    seen: set[Hashable] = set()
     out: list[Action] = []
     for action in actions:
-        if isinstance(action, DeclareOut):
-            continue
-        key: tuple[object, ...]
-        if isinstance(action, Meld):
-            key = _meld_key(action, table)
-        elif isinstance(action, ShowDix | ExchangeDix):
-            key = (type(action), action.card.face.id)
-        else:
-            key = (action,)
-        if key not in seen:
+        key = choice_key(action, view)
+        if not isinstance(action, DeclareOut) and key not in seen:
             seen.add(key)
             out.append(action)
     melds = sorted((a for a in out if isinstance(a, Meld)), key=lambda a: -a.points)
@@ -46,38 +53,22 @@ def distinct_choices(actions: Iterable[Action], view: SeatView) -> list[Action]:
     return [*melds, *dix, *draws]
 
 
-def describe(action: Action, view: SeatView, ascii_only: bool, can_meld: bool) -> str:
-    """The option as the player reads it, with the points it scores."""
-    table = frozenset(view.tables[view.seat])
-    if isinstance(action, Meld):
-        from_table = [c for c in action.cards if c in table]
-        note = f"  (uses {faces(from_table, ascii_only)} from the table)" if from_table else ""
-        return f"{action.kind}  {faces(action.cards, ascii_only)}  +{action.points}{note}"
-    if isinstance(action, ShowDix):
-        return f"Show the dix {face(action.card, ascii_only)}  +10"
-    if isinstance(action, ExchangeDix):
-        points = 0 if action.card in view.dix_counted else 10
-        assert view.turn_up is not None
-        turn_up = face(view.turn_up, ascii_only)
-        return (
-            f"Exchange the dix {face(action.card, ascii_only)} for the turn-up {turn_up}  +{points}"
-        )
-    if isinstance(action, Draw):
-        if view.stock_size == 1 and action.take_turn_up:
-            assert view.turn_up is not None
-            return f"Take the turn-up {face(view.turn_up, ascii_only)} (last draw)"
-        if view.stock_size == 1:
-            return "Take the last face-down card (shown to both)"
-        return "Draw (no meld)" if can_meld else "Draw (end your turn)"
-    return str(action)
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One numbered line of the panel: None once it is no longer open this turn."""
+
+    key: Hashable
+    action: Action | None
+    text: Text
 
 
 class MeldPanel(OptionList):
     """Pick one of the winner's options with the arrows and Enter, or its number."""
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(SUIT_COMPONENTS | {"meld--table-card"})
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(str(n % 10), f"choose({n - 1})", "Option", show=n == 1, key_display="1…9")
-        for n in range(1, 10)
+        Binding(str(n % 10), f"choose({n - 1})", "Option", show=n == 1, key_display="1…")
+        for n in range(1, 11)
     ]
 
     class Chosen(Message):
@@ -88,27 +79,87 @@ class MeldPanel(OptionList):
     def __init__(self, ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._ascii_only = ascii_only
-        self._actions: list[Action] = []
+        self._choices: list[Choice] = []
+        self._turn: Hashable = None
 
     @property
-    def actions(self) -> list[Action]:
-        return list(self._actions)
+    def actions(self) -> list[Action | None]:
+        """The options by number (from 0): None for one greyed this turn."""
+        return [choice.action for choice in self._choices]
 
     def offer(self, actions: list[Action], view: SeatView) -> None:
-        if actions == self._actions:
-            return
-        self._actions = actions
+        """Show ``actions`` (from ``distinct_choices``), keeping the numbers of this turn."""
+        turn = (view.hand_no, view.trick_no, view.seat)
+        keyed = {choice_key(a, view): a for a in actions}
+        old = self._choices if turn == self._turn else []
+        choices = [Choice(c.key, keyed.get(c.key), c.text) for c in old]
+        known = {c.key for c in choices}
         can_meld = any(isinstance(a, Meld) for a in actions)
+        choices += [
+            Choice(key, action, self.describe(action, view, can_meld))
+            for key, action in keyed.items()
+            if key not in known
+        ]
+        if choices == self._choices and turn == self._turn:
+            return
+        highlighted = self.highlighted
+        self._turn, self._choices = turn, choices
         self.clear_options()
         self.add_options(
-            Option(f"{i + 1}. {describe(a, view, self._ascii_only, can_meld)}")
-            for i, a in enumerate(actions)
+            Option(
+                Text(f"{n + 1 if n < 9 else 0}  ").append_text(c.text), disabled=c.action is None
+            )
+            for n, c in enumerate(choices)
         )
-        self.highlighted = 0 if actions else None
+        open_ones = [i for i, c in enumerate(choices) if c.action is not None]
+        if highlighted in open_ones:
+            self.highlighted = highlighted
+        else:
+            self.highlighted = open_ones[0] if open_ones else None
+
+    def describe(self, action: Action, view: SeatView, can_meld: bool) -> Text:
+        """The option as the player reads it, with the points it scores; cards
+        that come from the table are tinted as on the table."""
+        if isinstance(action, Meld):
+            table = frozenset(view.tables[view.seat])
+            text = Text(f"{action.kind.label.capitalize()} ")
+            for card in action.cards:
+                tint = " on the table" if card in table else ""
+                text.append(self._face(card), self._style(card, tint))
+                text.append(" ")
+            text.append(f"+{action.points}")
+            return text
+        if isinstance(action, ShowDix):
+            text = Text("Show dix ").append(self._face(action.card), self._style(action.card))
+            return text.append(" +10")
+        if isinstance(action, ExchangeDix):
+            points = 0 if action.card in view.dix_counted else 10
+            assert view.turn_up is not None
+            text = Text("Exchange dix ").append(self._face(action.card), self._style(action.card))
+            text.append(" for ").append(self._face(view.turn_up), self._style(view.turn_up))
+            return text.append(f" +{points}")
+        if isinstance(action, Draw):
+            if view.stock_size == 1 and action.take_turn_up:
+                assert view.turn_up is not None
+                turn_up = self._face(view.turn_up)
+                return Text("Take the turn-up ").append(turn_up, self._style(view.turn_up))
+            if view.stock_size == 1:
+                return Text("Take the face-down card (shown to both)")
+            return Text("Draw (no meld)" if can_meld else "Draw (end your turn)")
+        return Text(str(action))
+
+    def _face(self, card: Card) -> str:
+        return face(card, self._ascii_only)
+
+    def _style(self, card: Card, tint: str = "") -> Style:
+        style = self.get_component_rich_style(suit_component(card))
+        if tint:
+            style = style + tint_of(self.get_component_rich_style("meld--table-card"))
+        return style
 
     def action_choose(self, index: int) -> None:
-        if index < len(self._actions):
-            self.post_message(self.Chosen(self._actions[index]))
+        if index < len(self._choices) and (action := self._choices[index].action) is not None:
+            self.post_message(self.Chosen(action))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -1,39 +1,91 @@
-"""The other player's concealed hand: card backs, a count, and any card they showed."""
+"""The other player's concealed hand: fanned card backs, with the cards of that
+hand both players know face up at its end, and a count. Known cards are never
+cut off: the fan wraps onto another row when they do not fit."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.reactive import reactive
+from textual.widget import Widget
 
-from pinochle_tui.engine import SeatView
-from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, card_text
+from pinochle_tui.engine import Card
+from pinochle_tui.plaintext import plural
+from pinochle_tui.tui.cardfaces import Face
+from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, Place, card_row, card_text, fit
 
 
-class OpponentHand(Static):
-    """``Computer  ▒▒▒▒▒▒▒▒  12 cards``, plus the cards of that hand both players know."""
+@dataclass(frozen=True, slots=True)
+class Concealed:
+    """What is seen of the other hand."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = set(SUIT_COMPONENTS | {"opponent--backs"})
+    name: str = ""
+    count: int = 0
+    known: tuple[Card, ...] = ()
+    to_act: bool = False
 
-    def __init__(self, names: tuple[str, str], ascii_only: bool, *, id: str | None = None) -> None:
+
+class OpponentHand(Widget):
+    """``Computer · 12 cards, 2 known`` over a fan of backs; in a small terminal,
+    one line of text (``size_of_face`` None)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(
+        CARD_COMPONENTS | {"opponent--name", "opponent--backs", "caption"}
+    )
+
+    concealed: reactive[Concealed] = reactive(Concealed, layout=True)
+    size_of_face: reactive[Face | None] = reactive(None, layout=True)
+
+    def __init__(self, ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._names = names
         self._ascii_only = ascii_only
-        self._shown: tuple[object, ...] = ()
 
-    def show(self, view: SeatView) -> None:
-        seat = view.seat.other
-        shown = (seat, view.opponent_hand_size, view.opponent_known, view.to_act == seat)
-        if shown == self._shown:
-            return
-        self._shown = shown
-        self.set_class(view.to_act == seat and view.my_turn is False, "-to-act")
-        count = view.opponent_hand_size
-        text = Text(f"{self._names[seat]}  ")
-        text.append("▒" * count, self.get_component_rich_style("opponent--backs"))
-        text.append(f"  {count} card{'' if count == 1 else 's'}")
-        if view.opponent_known:
-            text.append("  known: ")
-            text.append_text(card_text(self, view.opponent_known, self._ascii_only))
-        self.update(text)
+    def watch_concealed(self, concealed: Concealed) -> None:
+        self.set_class(concealed.to_act, "-to-act")
+
+    def _caption(self) -> Text:
+        concealed = self.concealed
+        text = Text(concealed.name, self.get_component_rich_style("opponent--name"))
+        count = plural(concealed.count, "card")
+        known = f", {len(concealed.known)} known" if concealed.known else ""
+        text.append(f"  {count}{known}", self.get_component_rich_style("caption"))
+        return text
+
+    def render(self) -> Text:
+        concealed, size = self.concealed, self.size_of_face
+        if size is None:
+            return self._line()
+        backs = max(concealed.count - len(concealed.known), 0)
+        places = [Place.back()] * backs + [Place.of(card) for card in concealed.known]
+        lines = [self._caption()]
+        width = self.size.width or 80
+        steps = [size.back_fan] * backs + [size.fan] * len(concealed.known)
+        if backs and concealed.known:
+            steps[backs - 1] = size.fan + 1  # a gap between the backs and the known cards
+        if sum(steps[:-1]) + size.width <= width or not places:
+            lines += card_row(self, places, size, self._ascii_only, steps)
+        else:  # the backs on one row, the known cards in as many rows as they need
+            lines += card_row(self, places[:backs], size, self._ascii_only, size.back_fan)
+            layout = fit(len(concealed.known), width, size)
+            for start in range(0, len(concealed.known), layout.per_row):
+                row = places[backs + start : backs + start + layout.per_row]
+                lines += card_row(self, row, size, self._ascii_only, layout.step)
+        return Text("\n", justify="center").join(lines)
+
+    def _line(self) -> Text:
+        concealed = self.concealed
+        text = Text(concealed.name, self.get_component_rich_style("opponent--name"))
+        text.append("  ")
+        backs = max(concealed.count - len(concealed.known), 0)
+        back = "#" if self._ascii_only else "▚"
+        text.append(back * backs, self.get_component_rich_style("card--back"))
+        if concealed.known:
+            text.append(" ")
+            text.append_text(card_text(self, concealed.known, self._ascii_only))
+        text.append(
+            f"  {plural(concealed.count, 'card')}", self.get_component_rich_style("caption")
+        )
+        text.justify = "center"
+        return text

@@ -23,17 +23,14 @@ def prompt(view: SeatView, names: tuple[str, str], ascii_only: bool) -> str:
         return f"{names[view.to_act]} to play…"
     if view.phase is Phase.MELD:
         if view.stock_size == 1:
-            return (
-                "You won the last trick before the stock runs out: meld now, then the "
-                "last cards are drawn and the playoff begins."
-            )
-        return "You won the trick: choose from the list below (1-9 or arrows and Enter)."
+            return "Last trick before the playoff: meld now, then the last cards are drawn."
+        return "You won the trick: meld or draw (a number, or the arrows and Enter)."
     if view.phase is Phase.LEAD:
         if view.playoff:
             return f"Playoff, your lead: any card. The reply {obligations(view)}."
-        return "Your lead: any card from your hand or your melds on the table."
+        return "Your lead: any card, from your hand or your table."
     assert view.lead is not None
     led = f"{names[view.leader]} led {face(view.lead, ascii_only)}."
     if view.playoff:
         return f"{led} Playoff: you {obligations(view)}."
-    return f"{led} Reply with any card: no need to follow suit before the playoff."
+    return f"{led} Reply with any card (no need to follow suit yet)."

@@ -1,65 +1,91 @@
-"""The score board: the match scores against the target, the dealer, trumps, and
-this hand's meld and trick points so far."""
+"""The score board: this hand's meld and trick points (raw, and what they count
+as once rounded), each player's running total, and how the totals went hand
+by hand; then the target, the hand, trumps and the trick."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
+from textual.reactive import reactive
+from textual.widget import Widget
 
-from pinochle_tui.engine import GameMode, SeatView, rounded
+from pinochle_tui.engine import GameMode, Seat, SeatView, rounded
+from pinochle_tui.tui.cardfaces import suit_symbol
+from pinochle_tui.tui.chart import spark
 
 
-class ScoreBoard(Static):
-    """A small table of both players' points."""
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The view the board reads, and both totals after each finished hand."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"score--leader", "score--dim"}
+    view: SeatView | None = None
+    totals: tuple[tuple[int, int], ...] = ()
+
+
+class ScoreBoard(Widget):
+    """A small table, one column per player."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"score--leader", "score--dim", "score--title"}
+
+    board: reactive[Board] = reactive(Board, layout=True)
 
     def __init__(self, names: tuple[str, str], ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._names = names
         self._ascii_only = ascii_only
-        self._view: SeatView | None = None
 
-    def show(self, view: SeatView) -> None:
-        if view != self._view:
-            self._view = view
-            self.update(self._table(view))
+    def show(self, view: SeatView, totals: tuple[tuple[int, int], ...]) -> None:
+        self.board = Board(view, totals)
 
-    def _table(self, view: SeatView) -> Group:
-        title = f"Match to {view.target}" if view.rules.game is GameMode.MATCH else "Single deal"
-        dim = self.get_component_rich_style("score--dim")
+    def render(self) -> Group | Text:
+        view = self.board.view
+        if view is None:
+            return Text()
+        style = self.get_component_rich_style
+        dim = style("score--dim")
         table = Table.grid(padding=(0, 1), expand=True)
-        table.add_column(ratio=1)
-        table.add_column(justify="right")
-        table.add_column(justify="right")
-        table.add_column(justify="right")
+        table.add_column(ratio=1, no_wrap=True)
+        table.add_column(justify="right", no_wrap=True, max_width=10)
+        table.add_column(justify="right", no_wrap=True, max_width=10)
+        seats = (view.seat, view.seat.other)
+        table.add_row("", *(Text(self._names[s], "bold", overflow="ellipsis") for s in seats))
+        table.add_row(Text("Meld", dim), *(str(view.meld_points[s]) for s in seats))
         table.add_row(
-            Text(title, style="bold"), Text("meld", dim), Text("tricks", dim), Text("total", dim)
+            Text("Tricks", dim),
+            *(f"{view.won_points[s]} → {rounded(view.won_points[s])}" for s in seats),
         )
-        leader = max((0, 1), key=lambda s: view.scores[s])
-        for seat in (0, 1):
-            name = Text(self._names[seat])
-            if view.dealer == seat and view.hand_no:
-                name.append(" (dealer)", dim)
+        leader = max(Seat, key=lambda s: view.scores[s])
+        totals = []
+        for seat in seats:
             total = Text(str(view.scores[seat]))
             if view.scores[seat] and seat == leader and view.scores[0] != view.scores[1]:
-                total.stylize(self.get_component_rich_style("score--leader"))
-            tricks = view.won_points[seat]
-            table.add_row(name, str(view.meld_points[seat]), f"{tricks}", total)
-        return Group(table, Text(self._footer(view), dim))
+                total.stylize(style("score--leader"))
+            totals.append(total)
+        table.add_row(Text("Total", dim), *totals)
+        parts: list[Table | Text] = [Text(self._title(view), style("score--title")), table]
+        history = self.board.totals
+        if history:
+            top = max(view.target, *(max(pair) for pair in history))
+            for seat in seats:
+                line = Text(f"{self._names[seat][:8]:<9}", dim)
+                line.append(spark([pair[seat] for pair in history][-24:], top))
+                parts.append(line)
+        parts.append(Text(self._footer(view), dim))
+        return Group(*parts)
+
+    def _title(self, view: SeatView) -> str:
+        if view.rules.game is GameMode.MATCH:
+            return f"Match to {view.target}"
+        return "Single deal"
 
     def _footer(self, view: SeatView) -> str:
         parts = [f"Hand {view.hand_no}"] if view.hand_no else []
         if view.trump is not None:
-            suit = view.trump.letter if self._ascii_only else view.trump.symbol
-            parts.append(f"trump {suit}")
+            parts.append(f"trump {suit_symbol(view.trump, self._ascii_only)}")
         if view.tricks or view.lead:
             parts.append(f"trick {view.trick_no + (1 if view.lead else 0)}")
-        mine = view.won_points[view.seat]
-        if mine:
-            parts.append(f"your tricks count {rounded(mine)}")
         return " · ".join(parts)

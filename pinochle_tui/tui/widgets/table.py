@@ -1,55 +1,81 @@
-"""Both players' melds on the table, grouped by meld with its name and points.
+"""One player's melds on the table: each meld with its cards and points (a card
+played since is greyed in every meld that lists it) and, for the other player,
+the table cards themselves as boxed cards, which they may still play.
 
-Melded cards that have since been played stay listed but greyed, so the
-history of the hand's melds remains readable.
+The player's own table cards are drawn by the hand widget, with their keys.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.reactive import reactive
+from textual.widget import Widget
 
-from pinochle_tui.engine import Card, MeldScored, Seat, SeatView
-from pinochle_tui.tui.narrate import YOU
-from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, card_text
+from pinochle_tui.engine import Card, MeldScored
+from pinochle_tui.tui.cardfaces import Face
+from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, Place, card_row, fit, suit_component
 
 
-class TableMelds(Static):
-    """One seat's melds: ``80 kings K♠ K♥ K♦ K♣ +80``, one meld after another."""
+@dataclass(frozen=True, slots=True)
+class Melds:
+    """One seat's melds this hand and the cards on its table now."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = set(SUIT_COMPONENTS | {"meld--name"})
+    owner: str = ""
+    melds: tuple[MeldScored, ...] = ()
+    on_table: tuple[Card, ...] = ()
 
-    def __init__(
-        self, names: tuple[str, str], ascii_only: bool, *, opponent: bool, id: str | None = None
-    ) -> None:
+
+class TableMelds(Widget):
+    """``Your melds 60: pinochle Q♠ J♦ 40 · marriage K♥ Q♥ 20``, and with
+    ``size_of_face`` set, the table cards under it as boxed cards."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(CARD_COMPONENTS | {"meld--name", "caption"})
+
+    melds: reactive[Melds] = reactive(Melds, layout=True)
+    size_of_face: reactive[Face | None] = reactive(None, layout=True)
+
+    def __init__(self, ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._names = names
-        self._opponent = opponent
         self._ascii_only = ascii_only
-        self._shown: tuple[Seat, tuple[MeldScored, ...], frozenset[Card]] | None = None
 
-    def show(self, view: SeatView) -> None:
-        """Show the melds of the viewer's opponent, or of the viewer."""
-        seat = view.seat.other if self._opponent else view.seat
-        melds = tuple(m for m in view.melds if m.seat == seat)
-        shown = (seat, melds, frozenset(view.tables[seat]))
-        if shown != self._shown:
-            self._shown = shown
-            self.update(self._text(*shown))
-
-    def _text(self, seat: Seat, melds: tuple[MeldScored, ...], on_table: frozenset[Card]) -> Text:
-        total = sum(m.points for m in melds)
-        owner = "Your" if self._names[seat] == YOU else f"{self._names[seat]}'s"
-        text = Text(f"{owner} melds", self.get_component_rich_style("meld--name"))
-        if not melds:
-            text.append(": none yet")
+    def caption(self) -> Text:
+        melds, style = self.melds, self.get_component_rich_style
+        total = sum(m.points for m in melds.melds)
+        text = Text(f"{melds.owner} melds", style("meld--name"))
+        if not melds.melds:
+            text.append(": none yet", style("caption"))
             return text
-        text.append(f" ({total}):")
-        for meld in melds:
-            text.append(f"  {meld.kind} ")
-            gone = not any(card in on_table for card in meld.cards)
-            text.append_text(card_text(self, meld.cards, self._ascii_only, gone=gone))
-            text.append(f" +{meld.points}")
+        text.append(f" {total}:", style("meld--name"))
+        on_table = set(melds.on_table)
+        for index, meld in enumerate(melds.melds):
+            text.append(" · " if index else " ", style("caption"))
+            text.append(f"{meld.kind} ", style("caption"))
+            for number, card in enumerate(meld.cards):
+                name = suit_component(card) if card in on_table else "card--gone"
+                text.append(" " if number else "")
+                text.append(self._face(card), style(name))
+            if not meld.kind.label[0].isdigit():  # "80 kings" says its points already
+                text.append(f" {meld.points}", style("caption"))
         return text
+
+    def _face(self, card: Card) -> str:
+        return card.code if self._ascii_only else str(card)
+
+    def render(self) -> Text:
+        caption, size = self.caption(), self.size_of_face
+        if size is None:
+            caption.justify = "center"
+            return caption
+        cards = self.melds.on_table
+        places = [Place.of(card, "card--table-edge", "card--on-table") for card in cards]
+        places = places or [Place.slot()]
+        width = self.size.width or 80
+        layout = fit(len(places), width, size)
+        lines = [caption]
+        for start in range(0, len(places), layout.per_row):
+            row = places[start : start + layout.per_row]
+            lines += card_row(self, row, size, self._ascii_only, layout.step)
+        return Text("\n", justify="center").join(lines)

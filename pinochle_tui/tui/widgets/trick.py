@@ -1,62 +1,102 @@
-"""The trick: the card led and the reply, then who took it until the next lead."""
+"""The trick: the other player's card on the left, the viewer's on the right,
+each under its player's name; who led it, then who took it, until the next lead.
+
+The card the computer is playing may be in flight (``landing``): its place
+stays empty until it lands.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
+from textual.geometry import Offset, Size
+from textual.reactive import reactive
 from textual.widget import Widget
 
-from pinochle_tui.engine import Card, Seat, SeatView
+from pinochle_tui.engine import Card, Seat
+from pinochle_tui.tui.cardfaces import COMPACT, Face
 from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, Place, card_row
 
-#: Columns given to each of the two cards (and its player's name).
+#: Columns from the left card to the right one, at least.
 _COLUMN = 12
 
 
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick in play, or the last one taken (``winner`` set)."""
+
+    number: int = 1
+    #: The cards by seat (South's, North's); None where none is played yet.
+    cards: tuple[Card | None, Card | None] = (None, None)
+    leader: Seat = Seat.SOUTH
+    winner: Seat | None = None
+    points: int = 0
+
+
 class TrickView(Widget):
-    """Lead and reply side by side, each under its player's name."""
+    """Two places, the viewer's on the right, with the trick's story above them."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(CARD_COMPONENTS | {"caption", "caption--won"})
+
+    trick: reactive[Trick] = reactive(Trick, layout=True)
+    viewer: reactive[Seat] = reactive(Seat.SOUTH)
+    landing: reactive[Card | None] = reactive(None)
+    size_of_face: reactive[Face] = reactive(COMPACT, layout=True)
 
     def __init__(self, names: tuple[str, str], ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._names = names
         self._ascii_only = ascii_only
-        self._shown: tuple[Seat, Card | None, Card | None, Seat | None, int] | None = None
 
-    def show(self, view: SeatView) -> None:
-        shown: tuple[Seat, Card | None, Card | None, Seat | None, int]
-        if view.lead is not None:
-            shown = (view.leader, view.lead, None, None, view.trick_no + 1)
-        elif view.tricks:
-            last = view.tricks[-1]
-            shown = (last.leader, last.lead, last.reply, last.winner, view.trick_no)
-        else:
-            shown = (view.leader, None, None, None, 1)
-        if shown != self._shown:
-            self._shown = shown
-            self.refresh()
+    @property
+    def column(self) -> int:
+        return max(_COLUMN, self.size_of_face.width + 4)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return max(self.column + self.size_of_face.width, len(self._title().plain))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.size_of_face.height + 2
+
+    def slot_offset(self, seat: Seat) -> Offset:
+        """Where ``seat``'s card is drawn, from the widget's top left corner."""
+        width = self.content_size.width
+        left = (width - self.column - self.size_of_face.width) // 2
+        right = seat == self.viewer
+        return Offset(left + (self.column if right else 0), 2)
+
+    def _title(self) -> Text:
+        trick, style = self.trick, self.get_component_rich_style
+        if trick.winner is not None:
+            return Text(
+                f"Trick {trick.number}: {self._names[trick.winner]} took {trick.points}",
+                style("caption--won"),
+            )
+        if trick.cards[trick.leader] is not None:
+            led = f"{self._names[trick.leader]} led"
+            return Text(f"Trick {trick.number}: {led}", style("caption"))
+        return Text(f"Trick {trick.number}", style("caption"))
 
     def render(self) -> Text:
-        if self._shown is None:
-            return Text()
-        leader, lead, reply, winner, trick_no = self._shown
-        style = self.get_component_rich_style
-        if winner is None:
-            title = Text(f"Trick {trick_no}", style("caption"))
-        else:
-            title = Text(f"Trick {trick_no}: {self._names[winner]} took it", style("caption--won"))
-        seats = (leader, leader.other)
-        names = "".join(f"{self._names[seat][: _COLUMN - 1]:<{_COLUMN}}" for seat in seats)
-        places = [
-            Place.slot()
-            if card is None
-            else Place.of(
-                card, self._ascii_only, "card--winner" if seat == winner else "card--edge"
-            )
-            for seat, card in zip(seats, (lead, reply), strict=True)
-        ]
-        lines = [title, Text(names, style("caption"))]
-        lines += card_row(self, places, gap=_COLUMN - 5)
-        return Text("\n").join(lines)
+        trick, size = self.trick, self.size_of_face
+        seats = (self.viewer.other, self.viewer)
+        column = self.column
+        names = Text(
+            "".join(f"{self._names[seat][: column - 1]:<{column}}" for seat in seats)[
+                : column + size.width
+            ],
+            self.get_component_rich_style("caption"),
+        )
+        places = []
+        for seat in seats:
+            card = trick.cards[seat]
+            if card is None or card == self.landing:
+                places.append(Place.slot())
+            else:
+                places.append(
+                    Place.of(card, "card--winner" if seat == trick.winner else "card--edge")
+                )
+        lines = [self._title(), names, *card_row(self, places, size, self._ascii_only, column)]
+        return Text("\n", justify="center").join(lines)

@@ -1,0 +1,203 @@
+"""The card table at the keys: every card has a key that stays its own, the meld
+panel's numbers stay put for the turn, the layout follows the terminal's size
+live, a resumed game tells its hand again, and the commands of the palette and
+the footer (quit, screenshot, scores, speed) do what they say. Deals are stacked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pinochle_tui.engine import Card, Meld, Phase, Rules
+from pinochle_tui.record.session import GameSession
+from pinochle_tui.tui.app import PinochleApp
+from pinochle_tui.tui.cardfaces import COMPACT, HUGE, LARGE
+from pinochle_tui.tui.handkeys import PICK_KEYS, binding_key
+from pinochle_tui.tui.screens.quit import QuitScreen
+from pinochle_tui.tui.screens.score_sheet import HistoryScreen
+from pinochle_tui.tui.setup import Display, MatchSetup
+from pinochle_tui.tui.widgets.hand import HandView
+from pinochle_tui.tui.widgets.log import GameLog
+from pinochle_tui.tui.widgets.meld_panel import MeldPanel
+from tests.probe import (
+    AnyPilot,
+    KeyboardPlayer,
+    game_of,
+    play_ahead,
+    screen_text,
+    stacked_setup,
+    wait_until,
+)
+
+#: South holds both trump aces (trumps are diamonds), the dix and a marriage in spades.
+SOUTH = "AD AD 9D KS QS AS AS 10S AC 10C AH 10H"
+NORTH = "9S JS 9C JC QC KC 9H JH QH KH JD QD"
+
+
+def app_of(setup: MatchSetup, session: GameSession | None = None, **display: object) -> PinochleApp:
+    return PinochleApp(setup, session or setup.start(), Display(speed=0, **display))  # type: ignore[arg-type]
+
+
+async def my_turn(pilot: AnyPilot, app: PinochleApp) -> None:
+    game = game_of(app)
+    assert await wait_until(pilot, lambda: game.human_turn and app.screen is game)
+
+
+async def play_key(pilot: AnyPilot, app: PinochleApp, card: Card) -> None:
+    """Press ``card``'s key twice (which plays it) and wait for the move."""
+    game = game_of(app)
+    key = binding_key(game.query_one(HandView).keys[card])
+    before = game.move_no
+    await pilot.press(key, key)
+    assert await wait_until(pilot, lambda: game.move_no > before)
+
+
+def played(app: PinochleApp) -> list[Card]:
+    view = game_of(app).view
+    cards = [c for t in view.tricks for c in (t.lead, t.reply)]
+    return [*cards, view.lead] if view.lead is not None else cards
+
+
+async def play_every_key(pilot: AnyPilot, app: PinochleApp, keys: str) -> None:
+    """At the first ``len(keys)`` plays of the hand, play the card under the next key."""
+    game = game_of(app)
+    player = KeyboardPlayer(pilot, app)
+    for key in keys:
+        await my_turn(pilot, app)
+        while game.session.state.phase is Phase.MELD:
+            await player.take_turn()
+            await my_turn(pilot, app)
+        hand = game.query_one(HandView)
+        card = next(c for c, k in hand.keys.items() if k == key)
+        await play_key(pilot, app, card)
+        assert card in played(app), (key, card)
+
+
+async def test_every_card_of_a_12_card_hand_plays_by_its_key(tmp_path: Path) -> None:
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_every_key(pilot, app, PICK_KEYS[:12])
+
+
+async def test_every_card_of_a_16_card_hand_plays_by_its_key(tmp_path: Path) -> None:
+    setup = MatchSetup(Rules(pack=64), seed=3, save_dir=tmp_path)
+    app = app_of(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_every_key(pilot, app, PICK_KEYS[:16])
+
+
+async def test_the_numbers_stay_after_a_meld_and_the_panel_keeps_its_own(tmp_path: Path) -> None:
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        hand = game.query_one(HandView)
+        await play_key(pilot, app, next(c for c in hand.keys if c.code == "AD"))
+        panel = game.query_one(MeldPanel)
+        assert await wait_until(pilot, lambda: bool(panel.display) and game.human_turn)
+        keys = hand.keys
+        meld = next(i for i, a in enumerate(panel.actions) if isinstance(a, Meld))
+        chosen = panel.actions[meld]
+        assert isinstance(chosen, Meld)
+        draw = len(panel.actions) - 1
+        before = game.move_no
+        await pilot.press(str(meld + 1))
+        assert await wait_until(pilot, lambda: game.move_no > before)
+        assert hand.keys == keys, "a melded card keeps its key, and so does every other"
+        assert {card for card, _ in hand.holding.table} == set(chosen.cards)
+        assert panel.actions[meld] is None and len(panel.actions) == draw + 1
+        await pilot.press(str(meld + 1))  # the used option does nothing now
+        await pilot.pause()
+        assert game.move_no == before + 1 and game.session.state.phase is Phase.MELD
+
+
+async def test_the_cursor_lands_on_playable_cards_only_in_the_playoff(tmp_path: Path) -> None:
+    setup = stacked_setup(tmp_path, SOUTH, NORTH, "KD")
+    session = setup.start()
+    play_ahead(session, lambda s: s.state.playoff and s.state.phase is Phase.FOLLOW)
+    app = app_of(setup, session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        hand = game.query_one(HandView)
+        playable = hand.holding.playable or frozenset()
+        for key in ("right", "right", "left", "right", "right", "right"):
+            await pilot.press(key)
+            assert hand.selected in playable
+        dimmed = [card for card in hand.cards if card not in playable]
+        if dimmed:
+            await pilot.press(binding_key(hand.keys[dimmed[0]]))
+            assert await wait_until(pilot, lambda: "Not allowed:" in screen_text(app))
+            region = hand.region
+            assert "Not allowed" not in "".join(
+                line[region.x : region.right]
+                for line in screen_text(app).splitlines()[region.y : region.bottom]
+            ), "the refusal is told above the hand, never over it"
+
+
+async def test_the_faces_follow_the_terminal_size_live(tmp_path: Path) -> None:
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        hand = game.query_one(HandView)
+        assert hand.size_of_face is COMPACT and game.tier == "compact"
+        for size, face, tier in (
+            ((120, 40), LARGE, "large"),
+            ((200, 50), HUGE, "huge"),
+            ((100, 30), COMPACT, "medium"),
+        ):
+            await pilot.resize_terminal(*size)
+            assert await wait_until(pilot, lambda: game.tier == tier), tier  # noqa: B023
+            assert hand.size_of_face is face
+            assert hand.region.right <= game.query_one("#board").region.right
+
+
+async def test_a_resumed_game_tells_its_hand_again_and_keeps_its_score_sheets(
+    tmp_path: Path,
+) -> None:
+    setup = stacked_setup(tmp_path, SOUTH, NORTH, "KD")
+    session = setup.start()
+    play_ahead(session, lambda s: s.state.hand_no == 2 and len(s.state.tricks) == 2)
+    path = session.path
+    session.close()
+    assert path is not None
+    app = app_of(setup, GameSession.load(path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        told = game.query_one(GameLog).told
+        assert any(line.startswith("Hand 2:") for line in told)
+        assert sum("the trick (" in line for line in told) >= 2
+        assert told[-1].startswith("Game resumed in hand 2")
+        await pilot.press("t")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        assert "Hand 1" in screen_text(app) and "The match so far" in screen_text(app)
+
+
+async def test_quit_mid_hand_asks_and_says_how_to_resume(tmp_path: Path) -> None:
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("q")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen))
+        assert "pinochle resume" in screen_text(app)
+        await pilot.press("n")
+        assert await wait_until(pilot, lambda: app.screen is game_of(app))
+        assert app.is_running
+
+
+async def test_screenshot_and_speed_from_the_palette(tmp_path: Path) -> None:
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await my_turn(pilot, app)
+        commands = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Speed: slow", "Speed: normal", "Scores", "Screenshot"} <= commands
+        assert "Skip wait" not in commands, "no pause to skip: not offered"
+        app.action_save_screenshot()
+        await pilot.pause()
+        shots = list(tmp_path.glob("*.svg"))
+        assert len(shots) == 1
+        notices = " ".join(str(n.message) for n in app._notifications)
+        assert f"Screenshot saved in {shots[0]}" in notices
+        app.set_speed(1.8)
+        assert game_of(app).options.speed == 1.8
