@@ -35,7 +35,7 @@ from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.world import World, sample_world
 from pinochle_tui.engine.cards import rank_of
 from pinochle_tui.engine.deck import pack
-from pinochle_tui.engine.melds import MeldHistory, iter_legal_melds
+from pinochle_tui.engine.melds import MeldHistory, legal_ways
 from pinochle_tui.engine.tricks import reply_wins
 from pinochle_tui.engine.view import Phase, SeatView
 
@@ -193,9 +193,9 @@ class Evidence:
         assert moment.history is not None and moment.made is not None
         hand = possible & ~moment.table
         best = 0.0
-        for kind, ids in iter_legal_melds(self.know.patterns, hand, moment.table, moment.history):
-            if kind.points > moment.made:
-                best = max(best, moment.held(possible, sum(1 << i for i in ids)))
+        for way in legal_ways(self.know.patterns, hand, moment.table, moment.history):
+            if way.kind.points > moment.made:
+                best = max(best, moment.held(possible, way.mask))
                 if best == 1.0:
                     break
         return best
