@@ -21,7 +21,6 @@ def test_a_budget_is_seconds_or_samples() -> None:
     assert Budget.parse("0.5s") == Budget(seconds=0.5)
     assert Budget.parse(" 64 ") == Budget(samples=64)
     assert str(Budget(seconds=2.0)) == "2s" and str(Budget(samples=8)) == "8"
-    assert Budget(samples=10).scaled(0.5) == Budget(samples=5)
     for bad in ("fast", "0", "-1s", ""):
         with pytest.raises(ValueError):
             Budget.parse(bad)

@@ -47,17 +47,6 @@ class Budget:
                 f"a budget is a number of samples (64) or of seconds (0.5s), not {text!r}"
             ) from None
 
-    @property
-    def timed(self) -> bool:
-        return self.seconds is not None
-
-    def scaled(self, factor: float) -> Budget:
-        """The same kind of budget, ``factor`` times as large (at least one sample)."""
-        if self.seconds is not None:
-            return Budget(seconds=self.seconds * factor)
-        assert self.samples is not None
-        return Budget(samples=max(1, round(self.samples * factor)))
-
     def __str__(self) -> str:
         return f"{self.seconds:g}s" if self.seconds is not None else str(self.samples)
 
@@ -76,8 +65,11 @@ class Clock:
         seconds = budget.seconds
         self._end = None if seconds is None else self.started + PLANNED * seconds
 
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+    @property
+    def planned(self) -> float:
+        """The planned share of the deadline in seconds (infinite for a sample budget)."""
+        seconds = self.budget.seconds
+        return float("inf") if seconds is None else PLANNED * seconds
 
     def left(self) -> float:
         """Seconds left of the planned share (infinite for a sample budget)."""

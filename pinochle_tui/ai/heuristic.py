@@ -195,9 +195,10 @@ class TimedPlayoff:
     On a sample budget it solves from ``EXACT_CARDS`` cards a hand, as
     ``ExactPlayoff`` does. On a deadline it solves only from a hand size whose
     slowest solve it has seen (or ``SOLVE_GUESS``, before it has timed one)
-    fits the time left, and plays the one-trick habit until then; once it has
-    solved a playoff, the later tricks come from the solver's table and cost
-    next to nothing.
+    fits the deadline's planned share, and plays the one-trick habit until
+    then; once it has solved a playoff, the later tricks come from the
+    solver's table and cost next to nothing. (The share, not the time left:
+    the first hands of a game then play alike on any machine.)
     """
 
     def __init__(self) -> None:
@@ -220,10 +221,8 @@ class TimedPlayoff:
         return play
 
     def _fits(self, size: int, clock: Clock) -> bool:
-        if not clock.budget.timed:
-            return True
         guess = self._slowest.get(size, SOLVE_GUESS.get(size, SOLVE_GUESS[EXACT_CARDS]))
-        return guess <= clock.left()
+        return guess <= clock.planned
 
 
 class NormalPlayer:

@@ -10,10 +10,11 @@ are the normal player's best few plays; each is played out in the same worlds
 the normal player's weighing as a small tie-breaker.
 
 The search is anytime: on a deadline it takes world after world while the
-slowest one so far still fits the time left, on a sample budget exactly that
-many. Every ``ROUND`` worlds, a candidate clearly behind the leader (by
-``DROP_Z`` standard errors of the paired difference) is dropped, so the
-budget goes to the plays still in question; when one is left, it is the answer.
+slowest one so far still fits the time left (and leaves out a world the
+deadline cuts short), on a sample budget exactly that many. Every ``ROUND``
+worlds, a candidate clearly behind the leader (by ``DROP_Z`` standard errors
+of the paired difference) is dropped, so the budget goes to the plays still
+in question; when one is left, it is the answer.
 """
 
 from __future__ import annotations
@@ -104,14 +105,21 @@ class HardPlayer:
         while len(live) > 1 and clock.more(done, slowest):
             start = time.perf_counter()
             base = build_state(view, self.world(rng, weighed))
+            margins: list[int] = []
             for play in live:
+                if clock.left() <= 0:
+                    break  # the deadline came in this world: leave it out
                 state = base.copy()
                 state.apply_legal(play)  # legal in the view, so in every world built from it
                 scores = final_scores(state)
-                results[play].append(scores[seat] - scores[seat.other])
+                margins.append(scores[seat] - scores[seat.other])
+            if len(margins) < len(live):
+                break
+            for play, margin in zip(live, margins, strict=True):
+                results[play].append(margin)
             done += 1
             slowest = max(slowest, time.perf_counter() - start)
-            if done % ROUND == 0 and len(live) > 1:
+            if done % ROUND == 0:
                 live = _survivors(live, results)
         return {play: statistics.fmean(results[play]) for play in live if results[play]}
 
