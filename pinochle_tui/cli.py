@@ -306,6 +306,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     for option in ("level", "a", "b"):
         if getattr(args, option, None) is not None:
             entry(getattr(args, option))  # UnknownPlayerError names the choices
+    if len(getattr(args, "budget", None) or ()) > 2:
+        raise UsageError("--budget: one budget for both players, or A's then B's")
     level = getattr(args, "level", None)
     if args.command in ("play", "resume", "serve") and level is not None:
         _check_opponent(level)

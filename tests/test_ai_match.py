@@ -123,8 +123,9 @@ def test_match_budgets_and_whole_matches_on_the_command_line() -> None:
     assert args.matches == 3
     assert budgets(parse_args(["match", "--budget", "8"]).budget) == (Budget(samples=8),) * 2
     assert budgets(parse_args(["match"]).budget) == (None, None)
-    with pytest.raises(UsageError):
-        parse_args(["match", "--budget", "soon"])
+    for wrong in (["soon"], ["1", "2", "3"]):
+        with pytest.raises(UsageError):
+            parse_args(["match", "--budget", *wrong])
 
 
 def test_wilson_interval() -> None:
