@@ -16,6 +16,7 @@ import typing
 from collections.abc import Callable, Sequence
 from enum import Enum
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from typing import Any, NoReturn
 
 from pydantic import ValidationError
@@ -32,6 +33,10 @@ COMMANDS = (
     "resume",
     "games",
     "replay",
+    "review",
+    "stats",
+    "export",
+    "import",
     "verify",
     "schema",
     "match",
@@ -178,6 +183,12 @@ def _add_display_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_undo(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-undo", action="store_true", help="no taking moves back (u) in this game"
+    )
+
+
 def _add_save_dir(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save-dir",
@@ -187,6 +198,7 @@ def _add_save_dir(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from pinochle_tui.ai.analysis import SAMPLES
     from pinochle_tui.ai.registry import player_names
     from pinochle_tui.bots.external import DEFAULT_MOVE_TIME
 
@@ -208,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, help="seed for the shuffle and the computer")
     play.add_argument("--name", default="You", help="your name")
+    _add_undo(play)
     add_rule_options(play)
     _add_display_options(play)
     _add_save_dir(play)
@@ -215,6 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
     hotseat = sub.add_parser("hotseat", help="two players at one terminal")
     hotseat.add_argument("--names", nargs=2, metavar=("FIRST", "SECOND"), default=["Ann", "Bob"])
     hotseat.add_argument("--seed", type=int, help="seed for the shuffle")
+    _add_undo(hotseat)
     add_rule_options(hotseat)
     _add_display_options(hotseat)
     _add_save_dir(hotseat)
@@ -234,12 +248,62 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="step through a saved game")
     replay.add_argument("file", help="a saved game, or 'latest'")
+    replay.add_argument(
+        "--review", action="store_true", help="review the game at once (else press r)"
+    )
     _add_display_options(replay)
     _add_save_dir(replay)
 
     verify = sub.add_parser("verify", help="check a saved game against the rules")
     verify.add_argument("file", help="a saved game, or 'latest'")
     _add_save_dir(verify)
+
+    review = sub.add_parser(
+        "review", help="every decision of a saved game: what it cost and what was better"
+    )
+    review.add_argument("file", help="a saved game, or 'latest'")
+    review.add_argument("--json", action="store_true", help="print the review as JSON")
+    review.add_argument(
+        "--samples",
+        type=_at_least_one,
+        default=SAMPLES,
+        help=f"sampled deals per first-phase decision (default: {SAMPLES})",
+    )
+    review.add_argument(
+        "--jobs", type=_at_least_one, default=2, help="processes to use (default: 2)"
+    )
+    review.add_argument("--both", action="store_true", help="review both seats, not the humans")
+    review.add_argument("--no-cache", action="store_true", help="review again, even if kept")
+    review.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_save_dir(review)
+
+    stats = sub.add_parser("stats", help="statistics across the saved games")
+    stats.add_argument("--name", help="count only this player's games")
+    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    _add_save_dir(stats)
+
+    export = sub.add_parser("export", help="write a saved game as a text record for people")
+    export.add_argument("file", help="a saved game, or 'latest'")
+    form = export.add_mutually_exclusive_group()
+    form.add_argument("--text", action="store_true", help="the text record (the default)")
+    form.add_argument("--json", action="store_true", help="the JSON game log itself")
+    export.add_argument("--output", "-o", type=Path, metavar="PATH", help="write to PATH")
+    export.add_argument(
+        "--review", action="store_true", help="review the game for the comments if not done yet"
+    )
+    export.add_argument("--no-comments", action="store_true", help="leave the review out")
+    export.add_argument(
+        "--samples", type=_at_least_one, default=SAMPLES, help="samples for --review"
+    )
+    export.add_argument("--jobs", type=_at_least_one, default=2, help="processes for --review")
+    _add_save_dir(export)
+
+    imported = sub.add_parser("import", help="read a text record back into a saved game")
+    imported.add_argument("file", type=Path, help="a text record (pinochle export --text)")
+    imported.add_argument(
+        "--output", "-o", type=Path, metavar="PATH", help="write the game to PATH (new file)"
+    )
+    _add_save_dir(imported)
 
     sub.add_parser("schema", help="print the JSON Schema of the game log")
 
@@ -312,7 +376,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     if args.command in ("play", "resume", "serve") and level is not None:
         _check_opponent(level)
     try:
-        if hasattr(args, "name"):
+        if getattr(args, "name", None) is not None:
             args.name = check_name(args.name)
         if hasattr(args, "names"):
             args.names = [check_name(name) for name in args.names]
@@ -378,6 +442,10 @@ def run(args: argparse.Namespace) -> int:
         from pinochle_tui.serve import run_serve
 
         return run_serve(args)
+    if command in ("review", "stats", "export", "import"):
+        from pinochle_tui.coach.commands import run_command as run_coach
+
+        return run_coach(args)
     from pinochle_tui.match_cli import run_match
 
     return run_match(args)

@@ -16,6 +16,7 @@ import pytest
 
 from pinochle_tui.ai.budget import Budget
 from pinochle_tui.ai.registry import make_player
+from pinochle_tui.ai.solver import solve_playoff
 from pinochle_tui.engine import (
     Action,
     Card,
@@ -30,6 +31,7 @@ from pinochle_tui.engine import (
     Phase,
     Play,
     Player,
+    PlayoffHead,
     Rules,
     Seat,
     ShowDix,
@@ -298,3 +300,25 @@ TEST_BUDGET = Budget(samples=6)
 def quick_player(level: str, seed: int | None = None) -> Player:
     """The registered player ``level``, on a small budget."""
     return make_player(level, seed, budget=TEST_BUDGET)
+
+
+def playoff_value(state: GameState, card: int) -> int:
+    """Points the seat to act takes from the rest of the playoff after playing
+    ``card``, best play by both sides after it (the exact solver)."""
+    seat, rules = state.to_act, state.rules
+    hands = [state.hands[0], state.hands[1]]
+    hands[seat] &= ~(1 << card)
+    points, bonus = rules.card_points, rules.last_trick_bonus
+    head = rules.playoff_head is PlayoffHead.ALWAYS
+
+    def solve(to_act: int, lead: int | None) -> int:
+        found = solve_playoff((hands[0], hands[1]), to_act, state.trump, points, head, lead, bonus)
+        return found.points[seat]
+
+    if state.lead is None:
+        return solve(seat.other, card)
+    won = points[(state.lead >> 1) & 7] + points[(card >> 1) & 7]
+    winner = seat if reply_wins(state.lead, card, state.trump) else seat.other
+    if not hands[0]:
+        return won + bonus if winner == seat else 0
+    return solve(winner, None) + (won if winner == seat else 0)

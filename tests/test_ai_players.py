@@ -12,7 +12,6 @@ import pytest
 from pinochle_tui.ai import player_names
 from pinochle_tui.ai.cheater import CheaterPlayer
 from pinochle_tui.ai.heuristic import NormalPlayer, declare_if_sure
-from pinochle_tui.ai.solver import solve_playoff
 from pinochle_tui.engine import (
     Action,
     Card,
@@ -32,8 +31,7 @@ from pinochle_tui.engine import (
     pack,
     shuffled_deck,
 )
-from pinochle_tui.engine.tricks import reply_wins
-from tests.helpers import quick_player
+from tests.helpers import playoff_value, quick_player
 
 
 def crafted_deck(south: list[str], north: list[str], turn_up: str, rules: Rules) -> list[Card]:
@@ -165,27 +163,6 @@ def test_declares_out_only_when_the_count_reaches_the_target() -> None:
     assert declare_if_sure(scored(989).view(Seat.SOUTH), legal) is None
 
 
-def _value(state: GameState, card: int) -> int:
-    """Points the seat to act takes from the rest of the playoff after playing ``card``,
-    best play by both sides after it."""
-    seat, rules = state.to_act, state.rules
-    hands = [state.hands[0], state.hands[1]]
-    hands[seat] &= ~(1 << card)
-    points, bonus = rules.card_points, rules.last_trick_bonus
-
-    def solve(to_act: int, lead: int | None) -> int:
-        found = solve_playoff((hands[0], hands[1]), to_act, state.trump, points, False, lead, bonus)
-        return found.points[seat]
-
-    if state.lead is None:
-        return solve(seat.other, card)
-    won = points[(state.lead >> 1) & 7] + points[(card >> 1) & 7]
-    winner = seat if reply_wins(state.lead, card, state.trump) else seat.other
-    if not hands[0]:
-        return won + bonus if winner == seat else 0
-    return solve(winner, None) + (won if winner == seat else 0)
-
-
 class PlayoffChecker:
     """Wraps a player: each playoff card it chooses must be optimal (``_value``)."""
 
@@ -199,8 +176,8 @@ class PlayoffChecker:
         state = self.game.state
         if state.playoff and len(legal) > 1:
             assert isinstance(action, Play)
-            best = max(_value(state, a.card.id) for a in legal if isinstance(a, Play))
-            assert _value(state, action.card.id) == best
+            best = max(playoff_value(state, a.card.id) for a in legal if isinstance(a, Play))
+            assert playoff_value(state, action.card.id) == best
             self.checked += 1
             self.full += len(state.hand(state.to_act)) == 12
         return action

@@ -46,6 +46,30 @@ async def test_too_small_screen_comes_and_goes(tmp_path: Path) -> None:
         )
 
 
+async def test_the_keys_go_to_the_hand_again_after_the_too_small_screen(tmp_path: Path) -> None:
+    """Back from the too-small screen (the browser's terminal blurred meanwhile), the
+    hand has the keys, not the first focusable widget: Enter plays the chosen card."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+
+        def moves() -> int:
+            return sum(len(hand.actions) for hand in game.session.log.hands)
+
+        before = moves()
+        app.post_message(events.AppBlur())
+        await pilot.resize_terminal(60, 20)
+        assert await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        app.post_message(events.AppFocus())
+        await pilot.resize_terminal(100, 30)
+        assert await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        assert isinstance(app.focused, HandView)
+        await pilot.press("enter")
+        assert await wait_until(pilot, lambda: moves() > before)
+
+
 async def test_rules_open_with_question_mark(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:

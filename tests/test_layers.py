@@ -1,7 +1,8 @@
 """The layers: the engine imports no UI, AI or record code; the AI imports only
 the engine, the bot programs' host and the standard library; the bot
 protocol (``bots``) only the engine, ``plaintext`` and the standard library,
-and ``pinochle bot`` no Textual or Rich either; the record layer no UI or AI; the pure
+and ``pinochle bot`` no Textual or Rich either; the record layer no UI or AI;
+the coach (review and statistics, above the record layer and the AI) no app; the pure
 module ``plaintext``, which every layer but the engine may use, only the
 standard library; the reinforcement-learning environment only the engine and
 its three libraries."""
@@ -132,6 +133,13 @@ def test_env_imports_only_the_engine_and_its_rl_libraries() -> None:
         )
 
     assert files("env") and offending("env", allowed) == {}
+
+
+def test_coach_imports_no_app() -> None:
+    def allowed(module: str) -> bool:
+        return not within(module, "textual", "pinochle_tui.tui")
+
+    assert files("coach") and offending("coach", allowed) == {}
 
 
 def test_plaintext_imports_only_the_standard_library() -> None:

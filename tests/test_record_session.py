@@ -42,7 +42,7 @@ def test_new_game_is_saved_at_once_and_not_dealt(tmp_path: Path) -> None:
     assert session.path is not None and session.path.parent == tmp_path
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-ann-vs-computer\.json", session.path.name)
     saved = json.loads(session.path.read_text())
-    assert (saved["format"], saved["version"], saved["seed"]) == ("pinochle-log", 1, 11)
+    assert (saved["format"], saved["version"], saved["seed"]) == ("pinochle-log", 2, 11)
     assert saved["players"][1] == {"name": "Computer", "kind": "computer", "level": "random"}
 
 

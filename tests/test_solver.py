@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
-from pinochle_tui.ai.solver import PlayoffSolution, minimax_playoff, solve_playoff
+from pinochle_tui.ai.playoff import EXACT_CARDS
+from pinochle_tui.ai.solver import (
+    OutOfTime,
+    PlayoffSolution,
+    PlayoffSolver,
+    minimax_playoff,
+    solve_playoff,
+)
 from pinochle_tui.engine.cards import CLASSIC_POINTS, Card, Suit, ids_of, rank_of
+from pinochle_tui.engine.rules import Rules
 from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
 
 SIMPLIFIED = (10, 10, 5, 5, 0, 0, 0, 0)
 COUNTERS = (10, 10, 10, 0, 0, 0, 0, 0)
+TABLES = {"classic": CLASSIC_POINTS, "simplified": SIMPLIFIED, "counters": COUNTERS}
 
 
 def hand(*tags: str) -> int:
@@ -97,6 +107,20 @@ def test_forced_head_on_a_trump_lead() -> None:
     )
     assert solution.points == (21, 19)
     assert code(solution.best) == "KH"
+
+
+def test_eights_and_sevens_rank_though_they_score_nothing() -> None:
+    # The 64-card pack; trump hearts. Seat 0 leads from AS, 7S; seat 1 holds KS, 8S.
+    # Lead AS: seat 1 drops 8S (11 for seat 0), then KS takes 7S: 4 + 10. -> (11, 14)
+    #   (dropping KS instead: seat 0 takes 15, then 8S beats 7S: 10.    -> (15, 10))
+    # Lead 7S: seat 1 takes it with KS (4) rather than 8S (0), then must
+    #   lead 8S into AS: 11 + 10 for seat 0.                             -> (21, 4)
+    #   (taking with 8S: seat 1 then leads KS into AS: 25 for seat 0.     -> (25, 0))
+    hands = (hand("AS", "7S"), hand("KS", "8S"))
+    for solve in (solve_playoff, minimax_playoff):
+        solution = solve(hands, 0, Suit.HEARTS, CLASSIC_POINTS, head_always=False)
+        assert solution.points == (21, 4)
+        assert code(solution.best) == "7S"
 
 
 def test_bonus_and_points_table_are_used() -> None:
@@ -206,3 +230,124 @@ def test_full_playoff_points_add_up() -> None:
     solution = solve_playoff(hands, 0, Suit.CLUBS, CLASSIC_POINTS, head_always=False)
     assert sum(solution.points) == trick_points(hands[0] | hands[1], CLASSIC_POINTS) + 10
     assert hands[0] >> solution.best & 1
+
+
+def deal(rng: random.Random, pack: int, cards: int) -> tuple[tuple[int, int], int, int]:
+    """Two random hands of ``cards`` cards from the ``pack``-card pack, a trump
+    suit and the seat on lead."""
+    chosen = rng.sample([c for c in range(64) if rank_of(c) < pack // 8], 2 * cards)
+    hands = (sum(1 << c for c in chosen[:cards]), sum(1 << c for c in chosen[cards:]))
+    return hands, rng.randrange(4), rng.randrange(2)
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("pack", [48, 64])
+@pytest.mark.parametrize("head_always", [False, True])
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_agrees_with_minimax_under_every_rule(
+    table: str, head_always: bool, pack: int, seed: int
+) -> None:
+    """Both packs (the 64-card one with its 8s and 7s worth nothing), both
+    heading rules and the three point tables; a card already led for odd seeds."""
+    rng = random.Random(f"{table} {head_always} {pack} {seed}")
+    hands, trump, to_act = deal(rng, pack, rng.randint(3, 6))
+    lead = None
+    if seed % 2:
+        lead = rng.choice(ids_of(hands[1 - to_act]))
+        rest = list(hands)
+        rest[1 - to_act] ^= 1 << lead
+        hands = (rest[0], rest[1])
+    points = TABLES[table]
+    position = (hands, to_act, trump, points, head_always, lead, 10)
+    expected = minimax_playoff(*position)
+    solution = solve_playoff(*position)
+    assert solution.points == expected.points
+    assert points_after(*position, solution.best) == expected.points
+
+
+@pytest.mark.parametrize(("seed", "head_always"), [(0, False), (1, True), (6, False), (11, True)])
+def test_full_64_card_playoff_agrees_with_minimax_down_its_line(
+    seed: int, head_always: bool
+) -> None:
+    """A 16-card solve's value is what its own line of play takes down to six
+    cards each plus what plain minimax finds from there. One solver solves
+    every position on the way, reusing its table, and each agrees."""
+    rng = random.Random(seed)
+    chosen = rng.sample(range(64), 32)
+    hands = [sum(1 << c for c in chosen[:16]), sum(1 << c for c in chosen[16:])]
+    to_act, trump = seed % 2, seed % 4
+    solver = PlayoffSolver.at(
+        (hands[0], hands[1]), to_act, None, trump, CLASSIC_POINTS, head_always
+    )
+    total = trick_points(hands[0] | hands[1], CLASSIC_POINTS) + 10
+    root = solver.solve((hands[0], hands[1]), to_act)
+    assert sum(root.points) == total
+    taken = [0, 0]
+    lead: int | None = None
+    while lead is not None or hands[to_act].bit_count() > 6:
+        position = (hands[0], hands[1])
+        assert solver.covers(position, to_act, lead)
+        solution = solver.solve(position, to_act, lead)
+        assert (taken[0] + solution.points[0], taken[1] + solution.points[1]) == root.points
+        card = solution.best
+        legal = (
+            hands[to_act]
+            if lead is None
+            else playoff_replies(hands[to_act], lead, trump, head_always)
+        )
+        assert legal >> card & 1
+        hands[to_act] ^= 1 << card
+        if lead is None:
+            lead, to_act = card, 1 - to_act
+        else:
+            winner = to_act if reply_wins(lead, card, trump) else 1 - to_act
+            taken[winner] += trick_points(1 << lead | 1 << card, CLASSIC_POINTS)
+            lead, to_act = None, winner
+    rest = minimax_playoff((hands[0], hands[1]), to_act, trump, CLASSIC_POINTS, head_always)
+    assert (taken[0] + rest.points[0], taken[1] + rest.points[1]) == root.points
+
+
+def test_a_solver_covers_only_the_positions_after_its_own() -> None:
+    hands = (hand("AS", "7S", "KH"), hand("KS", "8S", "9H"))
+    solver = PlayoffSolver.at(hands, 0, None, Suit.HEARTS, CLASSIC_POINTS, head_always=False)
+    later = (hand("7S", "KH"), hand("8S", "9H"))
+    assert solver.covers(later, 1)
+    assert (
+        solver.solve(later, 1).points
+        == minimax_playoff(later, 1, Suit.HEARTS, CLASSIC_POINTS, False).points
+    )
+    # A led card still counts as its leader's: 7S led by seat 0, seat 1 to reply.
+    assert solver.covers((hand("KH"), hand("8S", "9H")), 1, Card.parse("7S").id)
+    # The follower cannot hold the card seat 0 had.
+    swapped = (hand("8S", "KH"), hand("7S", "9H"))
+    assert not solver.covers(swapped, 0)
+    with pytest.raises(ValueError, match="does not follow"):
+        solver.solve(swapped, 0)
+
+
+def test_the_whole_playoff_is_solved_exactly_with_either_pack() -> None:
+    assert EXACT_CARDS >= Rules(pack=64).hand_size >= Rules(pack=48).hand_size
+
+
+def test_a_solve_past_its_deadline_stops_and_the_next_goes_on_from_it() -> None:
+    """A 12-card playoff solved in slices of a millisecond: each slice stops with
+    ``OutOfTime`` and keeps what it proved, the slices finish, and the answer is
+    the one a solve without a deadline gives."""
+    rng = random.Random(12)
+    hands, trump, leader = deal(rng, 48, 12)
+    whole = solve_playoff(hands, leader, trump, CLASSIC_POINTS, head_always=False)
+    solver = PlayoffSolver.at(hands, leader, None, trump, CLASSIC_POINTS, False)
+    with pytest.raises(OutOfTime):
+        solver.solve(hands, leader, None, deadline=time.perf_counter())
+    stops = 1
+    while True:
+        try:
+            sliced = solver.solve(hands, leader, None, deadline=time.perf_counter() + 0.001)
+        except OutOfTime:
+            stops += 1
+            continue
+        break
+    assert stops > 1, "the position is big enough to need several slices"
+    assert sliced.points == whole.points
+    # No deadline left behind: the solver answers again, from its table, without one.
+    assert solver.solve(hands, leader, None).points == whole.points

@@ -71,6 +71,12 @@ class Clock:
         seconds = self.budget.seconds
         return float("inf") if seconds is None else PLANNED * seconds
 
+    @property
+    def deadline(self) -> float | None:
+        """The end of the planned share as a ``time.perf_counter`` time (None for
+        a sample budget)."""
+        return self._end
+
     def left(self) -> float:
         """Seconds left of the planned share (infinite for a sample budget)."""
         return float("inf") if self._end is None else self._end - time.perf_counter()

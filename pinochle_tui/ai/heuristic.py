@@ -10,14 +10,14 @@ simple habits (``quick_card``) and sometimes plays at random.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from functools import cache
 
 from pinochle_tui.ai.appraisal import LATER, PLAIN_KEEP, TRUMP_KEEP, Appraisal, legal_keys
 from pinochle_tui.ai.budget import Budget, Clock
 from pinochle_tui.ai.knowledge import Knowledge, mask
-from pinochle_tui.ai.playoff import EXACT_CARDS, ExactPlayoff
+from pinochle_tui.ai.playoff import ExactPlayoff
+from pinochle_tui.ai.solver import OutOfTime
 from pinochle_tui.engine.actions import Action, DeclareOut, Draw, ExchangeDix, Meld, Play, ShowDix
 from pinochle_tui.engine.cards import CARDS, ids_of, rank_of, suit_of
 from pinochle_tui.engine.scoring import rounded
@@ -35,9 +35,6 @@ EASY_RANDOM = 0.2
 #: The normal player's budget when none is given: it samples nothing, so a
 #: sample budget means no deadline (the whole playoff solved exactly).
 NORMAL_BUDGET = Budget(samples=1)
-#: A first guess at the slowest exact solve (seconds) from each hand size of
-#: the 48-card playoff, before a player has timed its own on this machine.
-SOLVE_GUESS = {12: 0.25, 11: 0.05, 10: 0.03, 9: 0.01}
 
 
 def declare_if_sure(view: SeatView, legal: Sequence[Action]) -> DeclareOut | None:
@@ -192,37 +189,23 @@ def routine_choice(
 class TimedPlayoff:
     """The exact playoff within a decision's budget.
 
-    On a sample budget it solves from ``EXACT_CARDS`` cards a hand, as
-    ``ExactPlayoff`` does. On a deadline it solves only from a hand size whose
-    slowest solve it has seen (or ``SOLVE_GUESS``, before it has timed one)
-    fits the deadline's planned share, and plays the one-trick habit until
-    then; once it has solved a playoff, the later tricks come from the
-    solver's table and cost next to nothing. (The share, not the time left:
-    the first hands of a game then play alike on any machine.)
+    On a sample budget it solves the whole playoff, as ``ExactPlayoff`` does.
+    On a deadline the solve stops when the deadline's planned share is spent,
+    and the one-trick habit plays that trick; what the solve proved stays in
+    its table, so the next trick's solve goes on from there and soon finishes
+    (a 12-card hand is mostly solved within normal's 50 ms at once).
     """
 
     def __init__(self) -> None:
         self._exact = ExactPlayoff()
-        self._slowest: dict[int, float] = {}
-        self._solved: int | None = None  # the hand whose playoff was solved
 
     def play(self, view: SeatView, legal: Sequence[Action], clock: Clock) -> Play:
-        size = len(view.hand)
-        if not self._exact.ready(view) or not (
-            self._solved == view.hand_no or self._fits(size, clock)
-        ):
-            return playoff_play(view, legal)
-        start = time.perf_counter()
-        play = self._exact.play(view)
-        if self._solved != view.hand_no:
-            took = time.perf_counter() - start
-            self._slowest[size] = max(took, self._slowest.get(size, 0.0))
-            self._solved = view.hand_no
-        return play
-
-    def _fits(self, size: int, clock: Clock) -> bool:
-        guess = self._slowest.get(size, SOLVE_GUESS.get(size, SOLVE_GUESS[EXACT_CARDS]))
-        return guess <= clock.planned
+        if self._exact.ready(view):
+            try:
+                return self._exact.play(view, clock.deadline)
+            except OutOfTime:
+                pass
+        return playoff_play(view, legal)
 
 
 class NormalPlayer:

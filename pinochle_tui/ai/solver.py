@@ -5,19 +5,33 @@ deal is a two-player, zero-sum game of perfect information: each side
 maximises the card points it takes plus the bonus for the last trick.
 
 ``minimax_playoff`` is the plain definition of that game's value and serves as
-the reference. ``solve_playoff`` computes the same value fast enough for play:
-a null-window alpha-beta search (MTD(f)) over trick starts with a
-transposition table, move ordering, and merging of interchangeable cards.
+the reference. ``solve_playoff`` computes the same value fast enough for play
+(a 16-card hand of the 64-card pack mostly in under a second): a null-window
+alpha-beta search (MTD(f)) over trick starts with a transposition table,
+merging of interchangeable cards, and move ordering that tries forcing leads
+first. A solve may be given a deadline (``OutOfTime``): what it proved by
+then stays in the table, so the next solve of the same playoff goes on from it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import groupby
+from time import perf_counter
 
 from pinochle_tui.engine.cards import ids_of, rank_of, suit_of
 from pinochle_tui.engine.tricks import playoff_replies, reply_wins
+
+
+class OutOfTime(Exception):
+    """A solve reached its deadline before it was done."""
+
+
+#: A search with more cards than this a hand checks the deadline; the ones
+#: below finish in microseconds.
+_CHECKED_FROM = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +146,11 @@ class PlayoffSolver:
     the transposition table, so a player solving trick after trick pays
     for the first solve only.
 
-    The cards in play are renumbered 0..n-1 in card-id order (suit by suit,
-    high rank first), so a set of them is a small int and every table is a
-    short list. Cards never change hands, so a position at the start of a
-    trick is just the mask of cards still in play and the seat on lead.
+    The cards in play are renumbered 0..n-1, richest first (then by card id),
+    so that a set of them is a small int, every table is a short list, and
+    taking a set's cards lowest bit first tries richer cards first. Cards
+    never change hands, so a position at the start of a trick is just the
+    mask of cards still in play and the seat on lead.
     """
 
     def __init__(
@@ -146,7 +161,7 @@ class PlayoffSolver:
         head_always: bool,
         last_bonus: int = 10,
     ) -> None:
-        ids = ids_of(hands[0] | hands[1])
+        ids = sorted(ids_of(hands[0] | hands[1]), key=lambda c: (-points[rank_of(c)], c))
         self.ids = ids
         self.held = hands
         self.index = {c: i for i, c in enumerate(ids)}
@@ -154,11 +169,13 @@ class PlayoffSolver:
         self.owner = [0 if hands[0] >> c & 1 else 1 for c in ids]
         self.pts = [points[rank_of(c)] for c in ids]
         self.bonus = last_bonus
-        self.trumps = sum(1 << i for i, c in enumerate(ids) if suit_of(c) == trump)
-        self.suit = [
-            sum(1 << j for j, d in enumerate(ids) if suit_of(d) == suit_of(c)) for c in ids
+        self.trumps = self.of_suit(trump)
+        self.suit = [self.of_suit(suit_of(c)) for c in ids]
+        #: higher[i]: the cards of i's suit that beat it (not its twin).
+        higher = [
+            sum(1 << j for j, d in enumerate(ids) if d >> 4 == c >> 4 and d >> 1 < c >> 1)
+            for c in ids
         ]
-        higher = [self.suit[i] & ((1 << i) - 1) & ~self.same_face(i) for i in range(len(ids))]
         #: beat[i]: the cards a follower must head i with when it can.
         self.beat = [
             h if head_always or suit_of(c) == trump else 0 for h, c in zip(higher, ids, strict=True)
@@ -168,42 +185,45 @@ class PlayoffSolver:
             h | (0 if suit_of(c) == trump else self.trumps)
             for h, c in zip(higher, ids, strict=True)
         ]
-        # Per suit: its first index, the mask of its width, and a memo of merged cards.
-        self.suits: list[tuple[int, int, dict[int, int]]] = []
-        for s in range(4):
-            members = [i for i, c in enumerate(ids) if suit_of(c) == s]
-            if members:
-                self.suits.append((members[0], (1 << len(members)) - 1, {}))
+        #: The mask of each suit (0 for a suit not in play).
+        self.masks = tuple(self.of_suit(s) for s in range(4))
+        #: What ``merge`` says of the cards in play of one suit, by those cards.
+        self.moves = _Moves(self.merge)
         #: Bounds on the leader's points and the best lead found, by position.
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.rules = (trump, head_always)
+        #: The running solve's deadline (``perf_counter`` time), in a cell the search reads.
+        self._deadline = [math.inf]
         self.search = self.searcher()
 
-    def same_face(self, i: int) -> int:
-        """The mask of card i and its twin, if the twin is in play."""
-        face = self.ids[i] >> 1
-        return sum(1 << j for j, c in enumerate(self.ids) if c >> 1 == face)
+    def of_suit(self, suit: int) -> int:
+        """The mask of the cards in play of a suit."""
+        return sum(1 << i for i, c in enumerate(self.ids) if suit_of(c) == suit)
 
-    def merge(self, lo: int, bits: int) -> int:
-        """The cards of one suit worth trying, given the suit's cards in play
-        (``bits``, counted from index ``lo``), packed in one int: the leads in
-        bits 0..n-1, the replies worth trying if they take the trick in the
-        next n bits, and those worth trying if they lose it in the n after.
+    def merge(self, bits: int) -> int:
+        """What the search needs to know of ``bits``, the cards in play of one
+        suit, packed in one int of n-bit fields: the leads worth trying (field
+        0), the replies worth trying if they take the trick (1) and if they
+        lose it (2); then, for seat 0 and seat 1 as leader, its leads here if
+        the other seat has one reply worth trying in the suit (fields 3, 4),
+        two (5, 6), or none (7, 8), which orders the leads (``searcher``).
 
         A run is a longest sequence of one seat's cards with no card of the
         other seat ranking between or equal to them (of two equal cards, the
         one played first wins). The cards of a run take the same tricks, so
-        only their points differ: a leader need try one card of each stretch
-        of equal-scoring cards in a run, and a follower only the run's richest
-        card when it takes the trick and its poorest when it loses it. (Play
-        after the other choice can be mirrored with the two cards swapped,
-        taking the same tricks; the richer card scores at least as well in a
-        trick won now, the poorer costs no more in a trick lost now.)
+        only their points differ, and which of them ranks higher does not
+        matter. So a leader need try one card of each score in a run, and a
+        follower only the run's richest card when it takes the trick and its
+        poorest when it loses it. (Play after the other choice can be mirrored
+        with the two cards swapped, taking the same tricks; the richer card
+        scores at least as well in a trick won now, the poorer costs no more in
+        a trick lost now.) Of equal choices the highest card is kept, so that
+        different lines of play meet in the same positions more often.
         """
         ids, owner, pts = self.ids, self.owner, self.pts
         runs: list[list[int]] = []
         run_owner = -1
-        present = [lo + j for j in range(bits.bit_length()) if bits >> j & 1]
+        present = sorted(ids_of(bits), key=lambda j: ids[j])
         for _, same in groupby(present, key=lambda j: ids[j] >> 1):
             face = list(same)
             if len({owner[j] for j in face}) == 2:
@@ -216,11 +236,22 @@ class PlayoffSolver:
                 run_owner = owner[face[0]]
         keep = rich = poor = 0
         for run in runs:
-            keep |= sum(1 << j for n, j in enumerate(run) if n == 0 or pts[j] != pts[run[n - 1]])
-            rich |= 1 << max(run, key=lambda j: pts[j])
-            poor |= 1 << min(run, key=lambda j: pts[j])
+            scores: set[int] = set()
+            for j in run:
+                if pts[j] not in scores:
+                    scores.add(pts[j])
+                    keep |= 1 << j
+            rich |= 1 << max(run, key=pts.__getitem__)
+            poor |= 1 << min(run, key=pts.__getitem__)
         n = len(ids)
-        return keep | rich << n | poor << 2 * n
+        packed = keep | rich << n | poor << 2 * n
+        options = rich | poor
+        for seat in (0, 1):
+            leads = keep & self.hand[seat]
+            count = (options & self.hand[1 - seat]).bit_count()
+            if count < 3:
+                packed |= leads << ((7, 3, 5)[count] + seat) * n
+        return packed
 
     @classmethod
     def at(
@@ -243,57 +274,64 @@ class PlayoffSolver:
         return not (held[0] & ~self.held[0] or held[1] & ~self.held[1])
 
     def solve(
-        self, hands: tuple[int, int], to_act: int, lead: int | None = None
+        self,
+        hands: tuple[int, int],
+        to_act: int,
+        lead: int | None = None,
+        deadline: float | None = None,
     ) -> PlayoffSolution:
         """Solve a position this solver ``covers``; the arguments are those of
-        ``solve_playoff``.
+        ``solve_playoff``. With a ``deadline`` (a ``time.perf_counter()`` time)
+        it raises ``OutOfTime`` once that has passed; the positions proved by
+        then stay in the table for the next solve.
 
-        The value comes from MTD(f), then a move that reaches it: the moves at
-        the root are all the legal ones, by ``tricks``, and the best lead found
-        by the search is tried first, so checking costs little.
+        The root's moves worth trying are taken in the search's order: the
+        first one's value by MTD(f), each later one by a null-window test
+        against the best so far, and by MTD(f) from there if it does better.
+        So the value and a move that reaches it come together, and each move
+        that does no better costs one proof that it does not.
         """
         if not self.covers(hands, to_act, lead):
             raise ValueError("the position does not follow the one this solver was built for")
+        self._deadline[0] = math.inf if deadline is None else deadline
+        try:
+            return self._solve(hands, to_act, lead)
+        finally:
+            self._deadline[0] = math.inf
+
+    def _solve(self, hands: tuple[int, int], to_act: int, lead: int | None) -> PlayoffSolution:
         held = _holdings(hands, to_act, lead)
         cards = sum(1 << self.index[c] for c in ids_of(held[0] | held[1]))
         total = sum(self.pts[i] for i in ids_of(cards)) + self.bonus
         if lead is None:
             s, k = to_act, held[to_act].bit_count()
-            value = _mtdf(
-                lambda a, b: self.bound(cards, s, total, k, a, b), total, self.guess(cards, s)
-            )
-            entry = self.tt.get(cards | s << len(self.ids))
-            found = -1 if entry is None else entry[2]
-            best = next(
-                led
-                for led in sorted(ids_of(self.hand[s] & cards), key=lambda led: led != found)
-                if all(
-                    self.after_trick(cards, s, led, r, total, k, value - 1, value) >= value
-                    for r in self.legal(self.hand[1 - s] & cards, led)
-                )
-            )
-            mine = value
+
+            def after_lead(led: int) -> Callable[[int, int], int]:
+                replies = self.replies(cards, s, led)
+
+                def bound(alpha: int, beta: int) -> int:
+                    worst = total
+                    for r in replies:
+                        worst = min(
+                            worst, self.after_trick(cards, s, led, r, total, k, alpha, beta)
+                        )
+                        if worst <= alpha:
+                            break
+                    return worst
+
+                return bound
+
+            mine, best = _best(self.leads(cards, s), after_lead, total, self.guess(cards, s), 1)
         else:
             s, led = 1 - to_act, self.index[lead]
             k = held[s].bit_count()
-            replies = self.legal(self.hand[to_act] & cards, led)
 
-            def leader_bound(alpha: int, beta: int) -> int:
-                worst = total
-                for r in replies:
-                    worst = min(worst, self.after_trick(cards, s, led, r, total, k, alpha, beta))
-                    if worst <= alpha:
-                        break
-                return worst
+            def after_reply(r: int) -> Callable[[int, int], int]:
+                return lambda alpha, beta: self.after_trick(cards, s, led, r, total, k, alpha, beta)
 
-            leader_value = _mtdf(leader_bound, total, self.guess(cards, s))
-            best = next(
-                r
-                for r in replies
-                if self.after_trick(cards, s, led, r, total, k, leader_value, leader_value + 1)
-                <= leader_value
-            )
-            mine = total - leader_value
+            replies = self.replies(cards, s, led)
+            theirs, best = _best(replies, after_reply, total, self.guess(cards, s), -1)
+            mine = total - theirs
         pts = (mine, total - mine) if to_act == 0 else (total - mine, mine)
         return PlayoffSolution(pts, self.ids[best])
 
@@ -311,6 +349,41 @@ class PlayoffSolver:
             sum(1 << self.ids[i] for i in ids_of(hand)), self.ids[led], *self.rules
         )
         return [self.index[card] for card in ids_of(replies)]
+
+    def leads(self, cards: int, s: int) -> list[int]:
+        """The leads worth trying (``merge``) for seat ``s`` with ``cards`` in
+        play, in the search's order (``searcher``)."""
+        packed = 0
+        for mask in self.masks:
+            packed |= self.moves[cards & mask]
+        n = len(self.ids)
+        mine = packed & self.hand[s]
+        options = (packed >> n | packed >> 2 * n) & self.hand[1 - s] & cards
+        one, two, void = (packed >> (field + s) * n & mine for field in (3, 5, 7))
+        if void:
+            count = ((options & self.trumps) or options).bit_count()
+            one |= void if count == 1 else 0
+            two |= void if count == 2 else 0
+        entry = self.tt.get(cards | s << n)
+        first = 1 << entry[2] if entry is not None and entry[2] >= 0 else 0
+        order: list[int] = []
+        for group in (first, one, two, mine):
+            order += [led for led in ids_of(group & mine) if led not in order]
+        return order
+
+    def replies(self, cards: int, s: int, led: int) -> list[int]:
+        """The replies worth trying (``merge``) when seat ``s`` leads ``led``
+        with ``cards`` in play, in the search's order: those that take the
+        trick first, the poorer first in each."""
+        packed = 0
+        for mask in self.masks:
+            packed |= self.moves[cards & mask]
+        n = len(self.ids)
+        theirs = self.hand[1 - s] & cards
+        rich, poor = packed >> n & theirs, packed >> 2 * n & theirs
+        wins = self.wins[led]
+        tried = [r for r in self.legal(theirs, led) if (rich if wins >> r & 1 else poor) >> r & 1]
+        return sorted(tried, key=lambda r: (not wins >> r & 1, -r))
 
     def bound(self, cards: int, s: int, total: int, k: int, alpha: int, beta: int) -> int:
         """``search``, probing the transposition table first as it expects."""
@@ -347,6 +420,14 @@ class PlayoffSolver:
         without a cutoff: most children are settled by the table, and probing
         before the call saves the call. The legal replies and the trick's
         outcome are worked out inline, for the same reason.
+
+        Move order decides most of the cost. Leads come in three groups: the
+        suits where the follower has one reply worth trying, then two, then
+        more (a void follower counts its trumps, or all its cards; ``merge``
+        sorts the others suit by suit): forcing leads settle a position
+        fastest, whether they work or fail. Within a group the richer leads
+        come first. Replies that take the trick come before those that lose
+        it, the poorer first in each.
         """
         hand = self.hand
         pts = self.pts
@@ -354,19 +435,19 @@ class PlayoffSolver:
         suit = self.suit
         beat = self.beat
         wins = self.wins
-        suits = self.suits
-        merge = self.merge
+        moves = self.moves
+        m0, m1, m2, m3 = self.masks
         tt = self.tt
         tt_get = tt.get
         seat_bit = len(self.ids)
         poor_bit = 2 * seat_bit
+        one_bit = (3 * seat_bit, 4 * seat_bit)
+        two_bit = (5 * seat_bit, 6 * seat_bit)
+        void_bit = (7 * seat_bit, 8 * seat_bit)
         loses = [~w for w in wins]
-        # The cards of each rank, from the richest rank down.
-        worth = {rank_of(c): p for c, p in zip(self.ids, pts, strict=True)}
-        by_points = tuple(
-            sum(1 << i for i, c in enumerate(self.ids) if rank_of(c) == r)
-            for r in sorted(worth, key=lambda r: (-worth[r], r))
-        )
+        deadline = self._deadline
+        clock = perf_counter
+        checked = _CHECKED_FROM
 
         def search(
             cards: int,
@@ -377,6 +458,8 @@ class PlayoffSolver:
             beta: int,
             entry: tuple[int, int, int] | None,
         ) -> int:
+            if k > checked and clock() > deadline[0]:
+                raise OutOfTime
             if entry is None:
                 lo, hi, move = 0, total, -1
             else:
@@ -386,38 +469,43 @@ class PlayoffSolver:
                 if hi < beta:
                     beta = hi
             o = 1 - s
-            packed = 0
-            for first, width, memo in suits:
-                bits = cards >> first & width
-                found = memo.get(bits)
-                if found is None:
-                    found = memo[bits] = merge(first, bits)
-                packed |= found
+            s_key = s << seat_bit
+            o_key = o << seat_bit
+            packed = moves[cards & m0] | moves[cards & m1] | moves[cards & m2] | moves[cards & m3]
             mine = packed & hand[s]
             rich = packed >> seat_bit & hand[o]
             poor = packed >> poor_bit & hand[o]
             options = rich | poor
-            # Try the best lead found before first, then richer cards first.
+            # The best lead found before first; then the leads of the suits where
+            # the follower has one reply worth trying, two, more; richest first.
+            one = packed >> one_bit[s] & mine
+            two = packed >> two_bit[s] & mine
+            void = packed >> void_bit[s] & mine
+            if void:
+                n = ((options & trumps) or options).bit_count()
+                if n == 1:
+                    one |= void
+                elif n == 2:
+                    two |= void
             best = -1
             a = alpha
-            for group in (1 << move, *by_points) if move >= 0 else by_points:
-                leads = mine & group
-                mine ^= leads
-                while leads:
-                    bit = leads & -leads
-                    leads ^= bit
+            for group in (1 << move if move >= 0 else 0, one, two, mine):
+                group &= mine
+                mine ^= group
+                while group:
+                    bit = group & -group
+                    group ^= bit
                     led = bit.bit_length() - 1
                     same = options & suit[led]
                     legal = (same & beat[led] or same) if same else (options & trumps or options)
                     taken_by = wins[led]
                     take = legal & rich & taken_by
                     lose = legal & poor & loses[led]
-                    rest = cards ^ 1 << led
+                    rest = cards ^ bit
                     led_pts = pts[led]
                     worst = total + 1
                     top = beta
-                    # Replies that take the trick first, then the others; within
-                    # each, from the lowest card of the last suit up.
+                    # Replies that take the trick first, then the others; poorer first.
                     while True:
                         if take:
                             bit = 1 << (take.bit_length() - 1)
@@ -429,8 +517,33 @@ class PlayoffSolver:
                             break
                         won = led_pts + pts[bit.bit_length() - 1]
                         after = rest ^ bit
-                        if k == 1:
-                            v = 0 if taken_by & bit else total
+                        if k > 2:
+                            left = total - won
+                            if taken_by & bit:
+                                # The follower leads next: v = left - (its points from there).
+                                down = left - top
+                                up = left - a
+                                child = tt_get(after | o_key)
+                                if child is None:
+                                    v = left - search(after, o, left, k - 1, down, up, None)
+                                elif child[0] >= up:
+                                    v = left - child[0]
+                                elif child[1] <= down:
+                                    v = left - child[1]
+                                else:
+                                    v = left - search(after, o, left, k - 1, down, up, child)
+                            else:
+                                down = a - won
+                                up = top - won
+                                child = tt_get(after | s_key)
+                                if child is None:
+                                    v = won + search(after, s, left, k - 1, down, up, None)
+                                elif child[0] >= up:
+                                    v = won + child[0]
+                                elif child[1] <= down:
+                                    v = won + child[1]
+                                else:
+                                    v = won + search(after, s, left, k - 1, down, up, child)
                         elif k == 2:
                             # One card each is left: play the last trick out here.
                             if taken_by & bit:
@@ -439,33 +552,8 @@ class PlayoffSolver:
                             else:
                                 x = after & hand[s]
                                 v = won if wins[x.bit_length() - 1] & (after ^ x) else total
-                        elif taken_by & bit:
-                            # The follower leads next: v = left - (its points from there).
-                            left = total - won
-                            down = left - top
-                            up = left - a
-                            child = tt_get(after | o << seat_bit)
-                            if child is None:
-                                v = left - search(after, o, left, k - 1, down, up, None)
-                            elif child[0] >= up:
-                                v = left - child[0]
-                            elif child[1] <= down:
-                                v = left - child[1]
-                            else:
-                                v = left - search(after, o, left, k - 1, down, up, child)
                         else:
-                            left = total - won
-                            down = a - won
-                            up = top - won
-                            child = tt_get(after | s << seat_bit)
-                            if child is None:
-                                v = won + search(after, s, left, k - 1, down, up, None)
-                            elif child[0] >= up:
-                                v = won + child[0]
-                            elif child[1] <= down:
-                                v = won + child[1]
-                            else:
-                                v = won + search(after, s, left, k - 1, down, up, child)
+                            v = 0 if taken_by & bit else total
                         if v < worst:
                             worst = v
                             if v <= a:
@@ -482,7 +570,7 @@ class PlayoffSolver:
                 else:
                     continue
                 break  # a cutoff
-            key = cards | s << seat_bit
+            key = cards | s_key
             if best <= alpha:
                 tt[key] = (lo, best, move)
             elif best >= beta:
@@ -497,11 +585,49 @@ class PlayoffSolver:
 _Search = Callable[[int, int, int, int, int, int, tuple[int, int, int] | None], int]
 
 
-def _mtdf(bound: Callable[[int, int], int], total: int, guess: int) -> int:
-    """The exact value in 0..total of a fail-soft search, by null-window tests
+class _Moves(dict[int, int]):
+    """A memo of ``PlayoffSolver.merge``: one suit's cards in play to what it
+    says of them, worked out the first time they are looked up (no cards, 0)."""
+
+    def __init__(self, merge: Callable[[int], int]) -> None:
+        super().__init__()
+        self.merge = merge
+        self[0] = 0
+
+    def __missing__(self, bits: int) -> int:
+        value = self[bits] = self.merge(bits)
+        return value
+
+
+def _best(
+    moves: list[int],
+    bound_of: Callable[[int], Callable[[int, int], int]],
+    total: int,
+    guess: int,
+    sign: int,
+) -> tuple[int, int]:
+    """The best of ``moves`` for the side that maximises (``sign`` 1) or
+    minimises (-1) the value, and its value: ``bound_of(move)`` is a fail-soft
+    null-window search of the value in 0..total after that move."""
+    best = moves[0]
+    value = _mtdf(bound_of(best), 0, total, guess)
+    for move in moves[1:]:
+        bound = bound_of(move)
+        if sign > 0 and value < total:
+            found = bound(value, value + 1)
+            if found > value:
+                value, best = _mtdf(bound, found, total, found), move
+        elif sign < 0 and value > 0:
+            found = bound(value - 1, value)
+            if found < value:
+                value, best = _mtdf(bound, 0, found, found), move
+    return value, best
+
+
+def _mtdf(bound: Callable[[int, int], int], lo: int, hi: int, guess: int) -> int:
+    """The exact value in lo..hi of a fail-soft search, by null-window tests
     (MTD(f)) starting at ``guess``: the closer the guess, the fewer tests."""
-    lo, hi = 0, total
-    guess = min(max(guess, 0), total)
+    guess = min(max(guess, lo), hi)
     while lo < hi:
         beta = guess + 1 if guess == lo else guess
         guess = bound(beta - 1, beta)

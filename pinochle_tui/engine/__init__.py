@@ -87,7 +87,7 @@ from pinochle_tui.engine.rules import (
 from pinochle_tui.engine.scoring import end_of_hand, rounded
 from pinochle_tui.engine.seats import Seat
 from pinochle_tui.engine.state import GameState, LegalActions
-from pinochle_tui.engine.table import Decision, Game, Player, Table, UnsavedGame
+from pinochle_tui.engine.table import Decision, Game, Player, Table, UndoableGame, UnsavedGame
 from pinochle_tui.engine.view import Phase, SeatView
 
 __all__ = [
@@ -148,6 +148,7 @@ __all__ = [
     "Termination",
     "TrickCount",
     "TrickWon",
+    "UndoableGame",
     "UnsavedGame",
     "deal",
     "end_of_hand",

@@ -8,6 +8,10 @@ actions, computed once per position) until someone acts. ``play`` runs that
 loop with players that choose from a view; the app instead maps each decision
 to its widgets and acts when the person (or the computer, in a worker) does.
 
+A game that can take actions back (an ``UndoableGame``: an ``UnsavedGame``, or
+a session of a game that allows undo) lets ``Table.take_back(seat)`` return
+to that seat's previous decision within the hand being played.
+
 >>> import random
 >>> from pinochle_tui.engine import Rules, shuffled_deck
 >>> rules = Rules(game="single-deal")
@@ -25,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
-from pinochle_tui.engine.actions import Action
+from pinochle_tui.engine.actions import Action, DeclareOut
 from pinochle_tui.engine.cards import Card
 from pinochle_tui.engine.errors import IllegalActionError
 from pinochle_tui.engine.events import Event
@@ -54,6 +58,24 @@ class Game(Protocol):
         ...
 
 
+@runtime_checkable
+class UndoableGame(Game, Protocol):
+    """A game that can take back actions of the hand being played (the last dealt)."""
+
+    def hand_start(self) -> GameState:
+        """A copy of the game right after the deal of the hand being played."""
+        ...
+
+    def hand_actions(self) -> Sequence[Action]:
+        """Every action of the hand being played so far, in order."""
+        ...
+
+    def take_back(self, count: int, seat: Seat) -> None:
+        """Take back the hand's last ``count`` actions, to a decision of ``seat``
+        (``IllegalActionError`` if it cannot, nothing changed)."""
+        ...
+
+
 class Player(Protocol):
     """Anything that picks an action from what its seat can see: a seat view
     and the legal actions in, one of them out. It never sees the game state,
@@ -70,6 +92,9 @@ class UnsavedGame:
     def __init__(self, state: GameState, decks: Callable[[int], Sequence[Card | str]]) -> None:
         self._state = state
         self._decks = decks
+        #: The hand being played: the state right after its deal, and its actions.
+        self._start = state.copy()
+        self._actions: list[Action] = []
 
     @classmethod
     def new(
@@ -86,10 +111,28 @@ class UnsavedGame:
         return self._state
 
     def deal(self) -> list[Event]:
-        return self._state.deal(self._decks(self._state.hand_no + 1))
+        events = self._state.deal(self._decks(self._state.hand_no + 1))
+        self._start, self._actions = self._state.copy(), []
+        return events
 
     def apply(self, action: Action) -> list[Event]:
-        return self._state.apply(action)
+        events = self._state.apply(action)
+        self._actions.append(action)
+        return events
+
+    def hand_start(self) -> GameState:
+        return self._start.copy()
+
+    def hand_actions(self) -> list[Action]:
+        return list(self._actions)
+
+    def take_back(self, count: int, seat: Seat) -> None:
+        if not 1 <= count <= len(self._actions):
+            raise IllegalActionError(f"This hand has {len(self._actions)} actions to take back.")
+        del self._actions[-count:]
+        self._state = self.hand_start()
+        for action in self._actions:
+            self._state.apply(action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +249,48 @@ class Table:
         self.changed()
         return events
 
+    # -- taking back ----------------------------------------------------------------
+
+    def undo_count(self, seat: Seat) -> int:
+        """How many actions ``take_back(seat)`` would take back: those from
+        ``seat``'s last decision in the hand being played on; 0 if it made none
+        (or the game cannot take actions back).
+
+        A decision is an action the seat chose: declaring out, or any action
+        where it had another choice besides declaring out (a card it had to
+        play is not one). Without ``auto_forced`` every action of the seat is.
+        """
+        game = self.game
+        if not isinstance(game, UndoableGame):
+            return 0
+        state = game.hand_start()
+        actions = game.hand_actions()
+        last: int | None = None
+        for index, action in enumerate(actions):
+            if action.seat == seat and (
+                isinstance(action, DeclareOut) or not self.auto_forced or _chose(state, seat)
+            ):
+                last = index
+            state.apply(action)
+        return 0 if last is None else len(actions) - last
+
+    def take_back(self, seat: Seat) -> int:
+        """Take back ``seat``'s last decision in the hand being played and everything
+        after it, back to the position where it decided; returns how many actions
+        went. The move counter advances, so an answer computed for the position
+        before (the computer thinking meanwhile) is stale.
+
+        Raises ``IllegalActionError`` if there is nothing of ``seat``'s to take
+        back, or the game does not allow it.
+        """
+        count = self.undo_count(seat)
+        if count == 0:
+            raise IllegalActionError("There is no move of yours to take back in this hand.")
+        assert isinstance(self.game, UndoableGame)
+        self.game.take_back(count, seat)
+        self.changed()
+        return count
+
     def play(self, players: Sequence[Player]) -> Outcome:
         """Play the game to its end, asking ``players[seat]`` at each decision of
         that seat. A player that chooses an illegal action raises
@@ -222,3 +307,14 @@ class Table:
                 raise IllegalActionError(f"{player.name} chose an illegal action: {action}")
             self.act(action)
         return outcome
+
+
+def _chose(state: GameState, seat: Seat) -> bool:
+    """Whether ``seat`` has a choice now besides declaring out."""
+    choices = 0
+    for action in state.legal_actions(seat):
+        if not isinstance(action, DeclareOut):
+            choices += 1
+            if choices > 1:
+                return True
+    return False

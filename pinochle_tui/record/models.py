@@ -10,7 +10,10 @@ depends on a random generator. ``docs/log-format.md`` explains the format;
 >>> log = GameLog(started=datetime(2026, 11, 30, 18, 30), rules=Rules(), players=(ann, bot),
 ...               first_dealer="north")
 >>> log.model_dump_json()[:48]
-'{"format":"pinochle-log","version":1,"started":"'
+'{"format":"pinochle-log","version":2,"started":"'
+
+Version 2 added undo: whether it was allowed (``undo_allowed``) and each time
+it was used (``undos``). Version 1 records, which have neither, are still read.
 """
 
 from __future__ import annotations
@@ -31,7 +34,10 @@ from pinochle_tui.engine import Rules, Seat
 from pinochle_tui.plaintext import is_inert
 
 FORMAT: Final = "pinochle-log"
-VERSION: Final = 1
+#: The version this program writes.
+VERSION: Final = 2
+#: The versions this program reads.
+READABLE: Final = (1, 2)
 SeatName = Literal["south", "north"]
 #: A card face as dealt: rank then suit letter; the copy is implied by the deck order.
 CardCode = Annotated[str, StringConstraints(pattern=r"^(10|[AKQJ987])[SHDC]$")]
@@ -105,6 +111,24 @@ class HandRecord(_Record):
     actions: tuple[ActionRecord, ...] = ()
 
 
+class UndoRecord(_Record):
+    """One use of undo: the last ``taken_back`` actions of hand ``hand`` went back,
+    from the hand's action number ``at_action`` (counted from 1) on, to a
+    decision of ``seat``, which then chose again.
+
+    The numbers describe the hand as it stood when undo was used: the actions
+    taken back are gone from ``hands[].actions``, which keeps only the game as
+    finally played.
+    """
+
+    hand: int = Field(ge=1, description="the hand, from 1")
+    at_action: int = Field(
+        ge=1, description="the number within the hand (from 1) of the first action taken back"
+    )
+    taken_back: int = Field(ge=1, description="how many actions were taken back")
+    seat: SeatName = Field(description="whose decision was taken back (who chose again)")
+
+
 class GameResult(_Record):
     """How the game ended; ``winner`` is null for a drawn single deal."""
 
@@ -119,7 +143,7 @@ class GameLog(_Record):
     model_config = ConfigDict(title="Pinochle game record")
 
     format: Literal["pinochle-log"] = FORMAT
-    version: Literal[1] = VERSION
+    version: Literal[1, 2] = VERSION
     started: datetime = Field(description="when the game began, with its UTC offset")
     seed: int | None = Field(None, description="the shuffle seed (informational)")
     rules: Rules
@@ -127,6 +151,14 @@ class GameLog(_Record):
     first_dealer: SeatName
     hands: tuple[HandRecord, ...] = ()
     result: GameResult | None = Field(None, description="set once the game is over")
+    undo_allowed: bool = Field(False, description="whether players could take moves back")
+    undos: tuple[UndoRecord, ...] = Field((), description="each use of undo, in order")
+
+    @model_validator(mode="after")
+    def _version_fits(self) -> GameLog:
+        if self.version == 1 and self.model_fields_set & {"undo_allowed", "undos"}:
+            raise ValueError("a version 1 record has no undo fields")
+        return self
 
     @property
     def action_count(self) -> int:

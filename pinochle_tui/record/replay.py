@@ -2,8 +2,8 @@
 
 ``steps`` drives a state from ``initial_state`` through the deal of each hand
 and each action, yielding a ``Step`` after each; ``replay`` runs them all and
-checks the recorded result. The first thing the engine refuses raises
-``IllegalRecordError`` naming the action.
+checks the recorded result and uses of undo. The first thing the engine
+refuses raises ``IllegalRecordError`` naming the action.
 """
 
 from __future__ import annotations
@@ -106,11 +106,20 @@ class Frame:
 
 
 def replay(log: GameLog) -> GameState:
-    """The state at the end of ``log``, after checking every step and the result."""
+    """The state at the end of ``log``, after checking every step, the result and
+    the uses of undo."""
+    state = play_through(log)
+    _check_result(log, state)
+    return state
+
+
+def play_through(log: GameLog) -> GameState:
+    """The state at the end of ``log``, checked like ``replay`` but for the result
+    (for a record whose result is still to be filled in)."""
     state = initial_state(log)
     for _ in steps(log, state):
         pass
-    _check_result(log, state)
+    _check_undos(log)
     return state
 
 
@@ -120,7 +129,39 @@ def timeline(log: GameLog) -> list[Frame]:
     frames = [Frame(None, state.copy())]
     frames += [Frame(step, state.copy()) for step in steps(log, state)]
     _check_result(log, state)
+    _check_undos(log)
     return frames
+
+
+def hand_start(log: GameLog) -> GameState:
+    """The game right after the deal of its last hand (before the first deal if none)."""
+    if not log.hands:
+        return initial_state(log)
+    *done, last = log.hands
+    dealt = log.model_copy(update={"hands": (*done, last.model_copy(update={"actions": ()}))})
+    state = initial_state(dealt)
+    for _ in steps(dealt, state):
+        pass
+    return state
+
+
+def _check_undos(log: GameLog) -> None:
+    """Undo used only where allowed, each time within a hand of the game, never
+    going back to an earlier hand than the undo before."""
+    if log.undos and not log.undo_allowed:
+        raise IllegalRecordError("undo was used, but the game does not allow it")
+    previous = 1
+    for number, undo in enumerate(log.undos, start=1):
+        if undo.hand > len(log.hands):
+            raise IllegalRecordError(
+                f"undo {number} is in hand {undo.hand}, but the game has {len(log.hands)}"
+            )
+        if undo.hand < previous:
+            raise IllegalRecordError(
+                f"undo {number} is in hand {undo.hand}, after one in hand {previous}: "
+                "undo never goes back to an earlier hand"
+            )
+        previous = undo.hand
 
 
 def _check_result(log: GameLog, state: GameState) -> None:

@@ -10,6 +10,11 @@ A failed save never costs a move, nor raises: the move stands in ``state``
 and ``log``, ``save_error`` says what went wrong, and the next deal or action
 (or ``retry_save``) saves the whole log again; ``move_to`` saves it
 elsewhere. What was saved before stays whole, whatever fails.
+
+In a game that allows undo, ``take_back`` removes the last actions of the
+hand being played from the record, rebuilds the state from the hand's deal
+and notes the undo in the record (``GameLog.undos``); the table driver's
+``Table.take_back`` finds how far back a player's previous decision was.
 """
 
 from __future__ import annotations
@@ -26,9 +31,11 @@ from pinochle_tui.engine import (
     Card,
     Event,
     GameState,
+    IllegalActionError,
     Phase,
     Rules,
     Seat,
+    parse_action,
     physical_deck,
     shuffled_deck,
 )
@@ -36,13 +43,16 @@ from pinochle_tui.record.errors import RecordError
 from pinochle_tui.record.files import remove_stray_temps
 from pinochle_tui.record.lock import GameLock, acquire
 from pinochle_tui.record.models import (
+    VERSION,
     ActionRecord,
     GameLog,
     HandRecord,
     PlayerInfo,
+    UndoRecord,
     seat_name,
+    seat_of,
 )
-from pinochle_tui.record.replay import result_of
+from pinochle_tui.record.replay import hand_start, result_of
 from pinochle_tui.record.store import create_log, open_game, write_log
 
 
@@ -76,6 +86,8 @@ class GameSession:
         #: Where each hand's deck comes from: the seeded shuffle, unless set
         #: (``new(decks=...)``: a stacked deck for a test, or a deal to replay).
         self.decks: Callable[[int], Sequence[Card | str]] | None = None
+        #: The state right after the deal of the hand being played, once needed.
+        self._hand_start: GameState | None = None
         self._closed = False
         self._hold(lock)
 
@@ -98,6 +110,7 @@ class GameSession:
         save_dir: Path | None = None,
         first_dealer: Seat | None = None,
         decks: Callable[[int], Sequence[Card | str]] | None = None,
+        undo: bool = False,
     ) -> GameSession:
         """A game waiting for its first deal; saved at once in a new file when ``save_dir``
         is given (if that fails, ``save_error`` says so and later saves try again).
@@ -105,7 +118,7 @@ class GameSession:
         Without ``seed`` a random one is drawn (and recorded); without
         ``first_dealer`` the seed chooses it. ``decks(hand_no)`` gives each
         hand's deck order instead of the seeded shuffle (the record keeps the
-        deck either way).
+        deck either way). ``undo`` allows ``take_back`` (and says so in the record).
         """
         if len(players) != 2:
             raise RecordError(f"a game needs two players, not {len(players)}")
@@ -120,6 +133,7 @@ class GameSession:
             rules=rules,
             players=pair,
             first_dealer=seat_name(first_dealer),
+            undo_allowed=undo,
         )
         directory = None if save_dir is None else Path(save_dir)
         session = cls(GameState.new(rules, dealer=first_dealer), log, directory=directory)
@@ -148,6 +162,8 @@ class GameSession:
         log = game.log
         if log.seed is None:  # written by another program: keep dealing reproducibly
             log = log.model_copy(update={"seed": random.SystemRandom().getrandbits(63)})
+        # From the next save on the game is a record of the version this program writes.
+        log = log.model_copy(update={"version": VERSION})
         return cls(game.state, log, path, lock=lock)
 
     @property
@@ -163,6 +179,7 @@ class GameSession:
         else:
             deck = physical_deck(self.decks(hand_no), self.state.rules)
         events = self.state.deal(deck)
+        self._hand_start = self.state.copy()
         hand = HandRecord(
             dealer=seat_name(self.state.dealer), deck=tuple(card.code for card in deck)
         )
@@ -178,6 +195,58 @@ class GameSession:
         hand = hand.model_copy(update={"actions": (*hand.actions, record)})
         self._update(hands=(*done, hand), result=result_of(self.state))
         return events
+
+    @property
+    def undo_allowed(self) -> bool:
+        return self.log.undo_allowed
+
+    def hand_start(self) -> GameState:
+        """A copy of the game right after the deal of the hand being played (the last
+        hand dealt), rebuilt from the record the first time it is needed."""
+        if self._hand_start is None:
+            self._hand_start = hand_start(self.log)
+        return self._hand_start.copy()
+
+    def hand_actions(self) -> list[Action]:
+        """The actions of the hand being played so far, in order."""
+        if not self.log.hands:
+            return []
+        return [parse_action(r.action, seat_of(r.seat)) for r in self.log.hands[-1].actions]
+
+    def take_back(self, count: int, seat: Seat) -> None:
+        """Take back the last ``count`` actions of the hand being played, to a decision
+        of ``seat``: they leave the record, the state is rebuilt by replaying the hand's deal
+        and the actions kept, the undo is recorded, and the game saved.
+
+        Raises ``IllegalActionError`` (nothing changed) if the game does not allow
+        undo or the hand has fewer actions.
+        """
+        self._check_open()
+        if not self.log.undo_allowed:
+            raise IllegalActionError("Taking moves back is off in this game.")
+        done = len(self.log.hands[-1].actions) if self.log.hands else 0
+        if not 1 <= count <= done:
+            raise IllegalActionError(
+                f"This hand has {done} actions to take back, not {count}: "
+                "moves are never taken back across a deal."
+            )
+        *before, hand = self.log.hands
+        kept = hand.actions[: done - count]
+        state = self.hand_start()
+        for record in kept:
+            state.apply(parse_action(record.action, seat_of(record.seat)))
+        undo = UndoRecord(
+            hand=len(self.log.hands),
+            at_action=len(kept) + 1,
+            taken_back=count,
+            seat=seat_name(seat),
+        )
+        self.state = state
+        self._update(
+            hands=(*before, hand.model_copy(update={"actions": kept})),
+            result=result_of(state),
+            undos=(*self.log.undos, undo),
+        )
 
     def retry_save(self) -> bool:
         """Try again to save the whole game where it is saved; whether it is saved now."""

@@ -40,7 +40,7 @@ from pinochle_tui.record.files import (
     write_temp,
 )
 from pinochle_tui.record.lock import GameLock, acquire
-from pinochle_tui.record.models import FORMAT, VERSION, GameLog, GameResult, PlayerInfo
+from pinochle_tui.record.models import FORMAT, READABLE, GameLog, GameResult, PlayerInfo
 from pinochle_tui.record.replay import replay
 
 #: Larger files are refused unread: a whole match is a few hundred kilobytes.
@@ -164,10 +164,11 @@ def _check_header(path: Path, document: object) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise RecordError(f'{path.name}: not a pinochle game record (no "format": "{FORMAT}")')
     version = document.get("version")
-    if version != VERSION:
+    if type(version) is not int or version not in READABLE:  # not True, nor 2.0
+        readable = " and ".join(map(str, READABLE))
         raise RecordError(
             f"{path.name}: unsupported record version {inert(json.dumps(version), _QUOTE)} "
-            f"(this program reads version {VERSION})"
+            f"(this program reads versions {readable})"
         )
 
 

@@ -30,6 +30,7 @@ from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.new_game import NewGame, NewGameScreen
 from pinochle_tui.tui.screens.quit import QuitScreen
 from pinochle_tui.tui.screens.rules_help import RulesScreen, text_width
+from pinochle_tui.tui.screens.stats import StatsScreen
 from pinochle_tui.tui.screens.too_small import GAME_MODE, MIN_SIZE, SMALL_MODE, TooSmallScreen
 from pinochle_tui.tui.setup import SPEEDS, Display, MatchSetup, speed_name
 
@@ -252,6 +253,13 @@ class PinochleApp(CardTableApp):
             return
         self.notify(f"Screenshot saved in {path}", title="Screenshot")
 
+    def action_statistics(self) -> None:
+        directory = self.session.directory or self.setup.save_dir
+        if directory is None:
+            self.notify("Games are not saved here: there are no statistics.", severity="warning")
+            return
+        self.push_screen(StatsScreen(directory))
+
     def on_game_screen_finished(self, message: GameScreen.Finished) -> None:
         if message.again:
             self.start(replace(self.setup, seed=None))
@@ -267,6 +275,9 @@ class PinochleApp(CardTableApp):
             "New game", "Start a new match: opponent, names, rules", self.action_new_game
         )
         yield SystemCommand("Rules", "Read the rules of pinochle as played here", self.action_rules)
+        yield SystemCommand(
+            "Statistics", "Your results across the saved games", self.action_statistics
+        )
         if isinstance(screen, GameScreen):
             yield SystemCommand(
                 "Scores", "Every finished hand's score sheet", screen.action_history
@@ -279,6 +290,16 @@ class PinochleApp(CardTableApp):
                 yield SystemCommand(
                     "Skip wait", "Skip the pause after a computer move", screen.action_skip
                 )
+            yield SystemCommand(
+                "Take back",
+                "Take back your last move, back to where you made it (u)",
+                screen.action_undo,
+            )
+            yield SystemCommand(
+                "Hint",
+                "The computer's play in your seat, from your view, and why (h)",
+                screen.action_hint,
+            )
             yield SystemCommand(
                 "Save elsewhere",
                 "Save the game in another directory from now on",

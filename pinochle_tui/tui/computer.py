@@ -1,4 +1,4 @@
-"""The computer opponent, thinking in a separate process.
+"""The computer opponent (and the hint), thinking in a separate process.
 
 A thread would share the interpreter lock with the event loop, and a strong
 level's search would then stall the screen for hundreds of milliseconds. The
@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from pinochle_tui.ai import Player, make_player
+from pinochle_tui.ai.advice import Advice, hint
 from pinochle_tui.ai.registry import app_budget
 from pinochle_tui.engine import Action, SeatView
 
@@ -31,6 +32,10 @@ def _choose(key: str, level: str, seed: int | None, view: SeatView, legal: list[
     if player is None:
         player = _PLAYERS[key] = make_player(level, seed, budget=app_budget(level))
     return player.choose(view, legal)
+
+
+def _advise(view: SeatView, legal: list[Action], ascii_only: bool) -> Advice:
+    return hint(view, legal, ascii_only=ascii_only)
 
 
 def _warm_up() -> None:
@@ -62,6 +67,14 @@ class Brain:
         except BrokenProcessPool:
             # The worker died (killed, out of memory): think here rather than stop the game.
             return _choose(key, level, seed, view, legal)
+
+    def advise(self, view: SeatView, legal: list[Action], ascii_only: bool) -> Advice:
+        """The hint for a seat's decision, worked out in the worker (blocking the
+        calling thread only)."""
+        try:
+            return self._pool.submit(_advise, view, legal, ascii_only).result()
+        except BrokenProcessPool:
+            return _advise(view, legal, ascii_only)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

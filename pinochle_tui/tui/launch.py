@@ -33,10 +33,13 @@ def display_from_args(args: argparse.Namespace) -> Display:
 def setup_from_args(args: argparse.Namespace) -> MatchSetup:
     """The match the ``play`` or ``hotseat`` command asks for."""
     directory = save_dir(args.save_dir)
+    undo = not args.no_undo
     if args.command == "hotseat":
         first, second = args.names
-        return MatchSetup(args.rules, (first, second), None, args.seed, directory)
-    return MatchSetup(args.rules, (args.name, "Computer"), args.level, args.seed, directory)
+        return MatchSetup(args.rules, (first, second), None, args.seed, directory, undo=undo)
+    return MatchSetup(
+        args.rules, (args.name, "Computer"), args.level, args.seed, directory, undo=undo
+    )
 
 
 def _program(info: PlayerInfo) -> bool:
@@ -87,6 +90,7 @@ def resumed(args: argparse.Namespace) -> tuple[MatchSetup, GameSession, str | No
         north.level if north.kind == "computer" else None,
         None,
         directory,
+        undo=session.undo_allowed,
     )
     return setup, session, warning
 

@@ -2,7 +2,9 @@
 
 The record is replayed once into a list of positions (``timeline``); the app
 only moves an index through it, so stepping back is as cheap as stepping on.
-Both hands are face up unless one seat's view is chosen.
+Both hands are face up unless one seat's view is chosen. ``r`` reviews the
+game (``tui.review_panel``): each costly move is marked, and the review of the
+move on screen is shown under the table.
 """
 
 from __future__ import annotations
@@ -10,9 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -20,7 +24,9 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from pinochle_tui.engine import Event, GameState, Phase, Seat
+from pinochle_tui.coach.models import GameReview
+from pinochle_tui.coach.review import review_file
+from pinochle_tui.engine import Event, GameState, Phase, PinochleError, Seat
 from pinochle_tui.engine.events import CardDrawn, TrickWon
 from pinochle_tui.record.errors import IllegalRecordError, RecordError
 from pinochle_tui.record.models import GameLog
@@ -30,6 +36,7 @@ from pinochle_tui.tui.app import CardTableApp
 from pinochle_tui.tui.cardfaces import hand_order
 from pinochle_tui.tui.launch import crash_report, display_from_args
 from pinochle_tui.tui.narrate import Narrator
+from pinochle_tui.tui.review_panel import ReviewPanel, marks
 from pinochle_tui.tui.setup import Display
 from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, card_text
 
@@ -46,7 +53,14 @@ def launch_replay(args: argparse.Namespace) -> int:
     except RecordError as error:
         print(f"pinochle: {error}", file=sys.stderr)
         return 1 if isinstance(error, IllegalRecordError) else 2
-    viewer = ReplayApp(game.log, timeline(game.log), game.path.name, display_from_args(args))
+    viewer = ReplayApp(
+        game.log,
+        timeline(game.log),
+        game.path.name,
+        display_from_args(args),
+        path=game.path,
+        review=args.review,
+    )
     viewer.run()
     return crash_report(viewer, game.path.parent, "the saved game is unchanged")
 
@@ -111,6 +125,7 @@ class ReplayApp(CardTableApp):
         Binding("home,g", "jump(0)", "Start/end", key_display="g/G"),
         Binding("end,G", "jump(-1)", "End", show=False),
         Binding("v", "switch_view", "View"),
+        Binding("r", "review", "Review"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -118,7 +133,14 @@ class ReplayApp(CardTableApp):
     viewer: reactive[Seat | None] = reactive(None, init=False)
 
     def __init__(
-        self, log: GameLog, frames: Sequence[Frame], name: str, display: Display | None = None
+        self,
+        log: GameLog,
+        frames: Sequence[Frame],
+        name: str,
+        display: Display | None = None,
+        *,
+        path: Path | None = None,
+        review: bool = False,
     ) -> None:
         super().__init__(display or Display())
         self.record = log
@@ -126,6 +148,11 @@ class ReplayApp(CardTableApp):
         self.names = (log.players[0].name, log.players[1].name)
         self.ascii_only = self.display_options.ascii_only
         self.sub_title = name
+        #: The game file, for its review; whether to review it at once.
+        self.path = path
+        self.review: GameReview | None = None
+        self._review_at_start = review
+        self._marks: dict[int, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -134,6 +161,7 @@ class ReplayApp(CardTableApp):
                 yield SeatPanel(id="north", classes="seat")
                 yield CentrePanel(id="centre")
                 yield SeatPanel(id="south", classes="seat")
+                yield ReviewPanel(id="review")
             yield OptionList(id="events")
         yield Footer(compact=True)
 
@@ -142,8 +170,11 @@ class ReplayApp(CardTableApp):
         events = self.query_one("#events", OptionList)
         events.can_focus = False
         events.border_title = "Events"
+        self.query_one(ReviewPanel).display = False
         self._fill_events()
         self._show()
+        if self._review_at_start:
+            self.action_review()
 
     # -- actions -------------------------------------------------------------
 
@@ -163,6 +194,38 @@ class ReplayApp(CardTableApp):
 
     def action_switch_view(self) -> None:
         self.viewer = VIEWS[(VIEWS.index(self.viewer) + 1) % len(VIEWS)]
+
+    def action_review(self) -> None:
+        """Review the game (or hide and show the review again)."""
+        panel = self.query_one(ReviewPanel)
+        if self.review is not None:
+            panel.display = not panel.display
+            return
+        if self.path is None:
+            self.notify("This game has no file to review.", severity="warning")
+            return
+        panel.reviewing(0, 0)
+        self._review(self.path)
+
+    @work(thread=True, exclusive=True, group="review")
+    def _review(self, path: Path) -> None:
+        panel = self.query_one(ReviewPanel)
+
+        def progress(done: int, total: int) -> None:
+            self.call_from_thread(panel.reviewing, done, total)
+
+        try:
+            review = review_file(path, jobs=2, progress=progress)
+        except PinochleError as error:
+            self.call_from_thread(panel.failed, str(error))
+            return
+        self.call_from_thread(self._reviewed, review)
+
+    def _reviewed(self, review: GameReview) -> None:
+        self.review = review
+        self._marks = marks(review)
+        self._fill_events()
+        self._show()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.position = event.option_index
@@ -188,7 +251,8 @@ class ReplayApp(CardTableApp):
         told = " ".join(self._narrate(step.events))
         if step.seat is None:
             return told
-        return f"{step.number}. {told}"
+        mark = self._marks.get(step.number, "")
+        return f"{mark}{' ' if mark else ''}{step.number}. {told}"
 
     def _narrate(self, events: Sequence[Event]) -> list[str]:
         """The events in words; with both hands face up, every drawn card is named."""
@@ -214,6 +278,10 @@ class ReplayApp(CardTableApp):
             panel.set_class(state.to_act == seat and state.phase is not Phase.DEAL, "-to-act")
         centre = self.query_one("#centre", CentrePanel)
         centre.update(self._centre_text(centre, state))
+        if self.review is not None:
+            step = self.frames[self.position].step
+            number = step.number if step is not None and step.seat is not None else None
+            self.query_one(ReviewPanel).show(self.review, number)
         view = "both hands" if self.viewer is None else f"{self.names[self.viewer]}'s view"
         self.title = f"Pinochle replay: step {self.position} of {len(self.frames) - 1} ({view})"
 

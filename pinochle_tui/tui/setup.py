@@ -49,6 +49,8 @@ class MatchSetup:
     #: Each hand's deck by hand number instead of the seeded shuffle (stacked decks).
     decks: Callable[[int], Sequence[Card | str]] | None = None
     first_dealer: Seat | None = None
+    #: Whether players may take moves back (``u``) within a hand.
+    undo: bool = True
 
     @property
     def players(self) -> list[PlayerInfo]:
@@ -68,4 +70,5 @@ class MatchSetup:
             save_dir=self.save_dir,
             first_dealer=self.first_dealer,
             decks=self.decks,
+            undo=self.undo,
         )

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
 
 from pinochle_tui.engine import DeclareOutRule, SeatView, rounded
+from pinochle_tui.tui.screens.confirm import ConfirmScreen
 
 
 def claim_text(view: SeatView) -> str:
@@ -37,32 +34,14 @@ def claim_text(view: SeatView) -> str:
     return "\n".join(lines)
 
 
-class DeclareOutScreen(ModalScreen[bool]):
+class DeclareOutScreen(ConfirmScreen):
     """Yes or no, with the count in front of the player."""
 
+    QUESTION, YES, NO = "Declare out?", "Declare out", "Keep playing"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Declare out"),
         Binding("n,escape", "answer(False)", "Keep playing"),
     ]
 
     def __init__(self, view: SeatView) -> None:
-        super().__init__()
-        self._view = view
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static("Declare out?", classes="dialog-title")
-            yield Static(claim_text(self._view), id="claim", markup=False)
-            with Horizontal(classes="buttons"):
-                yield Button("Declare out (y)", variant="warning", id="yes")
-                yield Button("Keep playing (n)", variant="primary", id="no")
-        yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        super().__init__(claim_text(view))

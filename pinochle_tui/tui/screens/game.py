@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -25,6 +26,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
+from pinochle_tui.ai.advice import Advice
 from pinochle_tui.bots.external import BotForfeit
 from pinochle_tui.engine import (
     Action,
@@ -44,6 +46,7 @@ from pinochle_tui.engine import (
     Table,
 )
 from pinochle_tui.record.session import GameSession
+from pinochle_tui.tui.aids import highlight, hint_text, undo_target
 from pinochle_tui.tui.cardfaces import COMPACT, HUGE, LARGE, Face, face, hand_order
 from pinochle_tui.tui.computer import Brain
 from pinochle_tui.tui.handkeys import PICK_KEYS, HandKeys
@@ -56,6 +59,7 @@ from pinochle_tui.tui.screens.privacy import PrivacyScreen
 from pinochle_tui.tui.screens.save_elsewhere import SaveElsewhereScreen
 from pinochle_tui.tui.screens.score_sheet import HistoryScreen, ScoreSheetScreen
 from pinochle_tui.tui.screens.too_small import GAME_MODE
+from pinochle_tui.tui.screens.undo import UndoAgreeScreen, agree_text
 from pinochle_tui.tui.seating import Seating
 from pinochle_tui.tui.setup import Display
 from pinochle_tui.tui.widgets.flight import FlyingCard
@@ -120,10 +124,13 @@ class GameScreen(Screen[None]):
             self.again = again
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "declare_out", "Declare out"),
+        # Short labels: the footer shows every key that works now in 80 columns.
+        Binding("o", "declare_out", "Declare"),
+        Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
         Binding("space", "skip", "Skip", key_display="␣"),
         Binding("t", "history", "Scores"),
-        Binding("n", "app.new_game", "New"),
+        Binding("n", "app.new_game", "New", show=False),  # in the palette: New game
         Binding("question_mark", "app.rules", "Rules", key_display="?"),
     ]
 
@@ -157,11 +164,16 @@ class GameScreen(Screen[None]):
         #: Hotseat: the card drawn, told to the person at the keys until their next move.
         self._told = ""
 
-    def _computer(self, level: str, seed: int | None) -> Player:
-        """A computer player thinking in the brain's process (started on first use)."""
+    @property
+    def brain(self) -> Brain:
+        """The process where the computer and the hints think (started on first use)."""
         if self._brain is None:
             self._brain = Brain()
-        return self._brain.player(level, seed)
+        return self._brain
+
+    def _computer(self, level: str, seed: int | None) -> Player:
+        """A computer player thinking in the brain's process."""
+        return self.brain.player(level, seed)
 
     @property
     def move_no(self) -> int:
@@ -210,6 +222,12 @@ class GameScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.fit(*self.app.size)  # the size may have changed under a dialog
+        self._focus_for_turn()  # not the first focusable widget: the one the turn needs
+
+    def _app_focused(self, focused: bool) -> None:
+        """The browser's terminal (``pinochle serve``) has the keyboard again."""
+        if focused and self.is_current:
+            self._focus_for_turn()
 
     def fit(self, width: int, height: int) -> None:
         """Lay the table out for the terminal's size, live: the tier's class for
@@ -231,6 +249,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.fit(*self.app.size)
+        self.watch(self.app, "app_focus", self._app_focused, init=False)
         self.title = "Pinochle"
         self.sub_title = " vs ".join(self.names)
         panel = self.query_one(MeldPanel)
@@ -485,12 +504,18 @@ class GameScreen(Screen[None]):
         self._show(PrivacyScreen(self.names[seat]), unveil)
 
     def _await_human(self) -> None:
-        panel = self.query_one(MeldPanel)
+        self._focus_for_turn()
+        self._sync_bindings()
+
+    def _focus_for_turn(self) -> None:
+        """On a human's turn the keys go to the meld panel or the hand, whatever
+        had them before (a dialog, the too-small screen, the browser's blur)."""
+        if not self.human_turn:
+            return
         if self.session.state.phase is Phase.MELD:
-            panel.focus()
+            self.query_one(MeldPanel).focus()
         else:
             self.query_one(HandView).focus()
-        self._sync_bindings()
 
     def on_hand_view_played(self, message: HandView.Played) -> None:
         if not self.human_turn:
@@ -538,6 +563,65 @@ class GameScreen(Screen[None]):
         if shown != self._footer_state:
             self._footer_state = shown
             self.refresh_bindings()
+
+    # -- the aids: taking back, the hint (``tui.aids``) ----------------------------
+
+    def action_undo(self) -> None:
+        """Take back a move (see ``undo_target``); in hotseat once both agree."""
+        target = undo_target(self.session, self.table, self.seating)
+        if isinstance(target, str):
+            self.notify(target, severity="warning")
+            return
+        if not self.seating.hotseat:
+            self._take_back(target)
+            return
+        asker = self.viewer
+        count = self.table.undo_count(target)
+
+        def answered(yes: bool | None) -> None:
+            if yes and undo_target(self.session, self.table, self.seating) == target:
+                self._take_back(target)
+            else:
+                self.seating.pass_to(asker)  # the keyboard goes back to the one who asked
+                self.advance()
+
+        text = agree_text(self.names, target, asker, count)
+        self._show(UndoAgreeScreen(text), answered)
+
+    def _take_back(self, seat: Seat) -> None:
+        try:
+            count = self.table.take_back(seat)
+        except PinochleError as error:
+            self.notify(str(error), title="Not taken back", severity="warning")
+            return
+        self._cancel_pause()
+        self.thinking = False
+        moves = "move" if count == 1 else f"{count} moves"
+        who = self.names[seat]
+        verb = "take" if who == YOU else "takes"
+        self.query_one(GameLog).tell([f"{who} {verb} back the last {moves}."])
+        self._report_saving()
+        self.advance()
+
+    def action_hint(self) -> None:
+        """What the computer would play in your seat, from your view, and why."""
+        decision = self.table.decision()
+        if decision is None or not self.human_turn:
+            self.notify("A hint is for your own turn.", severity="warning")
+            return
+        self.notify("Thinking about your play…", title="Hint", timeout=3)
+        brain = self.brain  # started here, not in the worker's thread
+        self.run_worker(partial(self._think_hint, brain, decision), thread=True, group="hint")
+
+    def _think_hint(self, brain: Brain, decision: Decision) -> None:
+        advice = brain.advise(decision.view, list(decision.legal), self.options.ascii_only)
+        self.app.call_from_thread(self._show_hint, decision, advice)
+
+    def _show_hint(self, decision: Decision, advice: Advice) -> None:
+        if decision.move_no != self.move_no:
+            return  # the position moved on meanwhile
+        self.notify(hint_text(advice, self.options.ascii_only), title="Hint", timeout=15)
+        highlight(decision.view, advice.action, self.query_one(HandView), self.query_one(MeldPanel))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "skip":

@@ -107,6 +107,9 @@ class NewGameScreen(ModalScreen[NewGame | None]):
                 with Horizontal(classes="names"):
                     yield Input(current.names[0], id="name-south")
                     yield Input(current.names[1], id="name-north")
+                yield Checkbox(
+                    "Allow taking moves back (u) within a hand", value=current.undo, id="undo"
+                )
                 for name in Rules.model_fields:
                     field = Rules.model_fields[name]
                     if field.annotation is not bool:
@@ -153,5 +156,6 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             names=(south, north),
             level=None if opponent == _HOTSEAT else str(opponent),
             save_dir=self._current.save_dir,
+            undo=self.query_one("#undo", Checkbox).value,
         )
         self.dismiss(NewGame(setup, SPEEDS[str(self.query_one("#speed", Select).value)]))

@@ -58,7 +58,7 @@ class HandView(Widget, can_focus=True):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(CARD_COMPONENTS | {"hand--note"})
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Choose", key_display="←→"),
+        Binding("left", "move(-1)", "Choose", key_display="←→", show=False),
         Binding("right", "move(1)", "Choose", show=False),
         Binding("enter", "play", "Play"),
         *(
