@@ -4,6 +4,8 @@ play every time, and the app gives each level its deadline."""
 from __future__ import annotations
 
 import multiprocessing
+import random
+import statistics
 import time
 from collections.abc import Iterator
 
@@ -12,7 +14,7 @@ import pytest
 from pinochle_tui.ai.budget import Budget
 from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.registry import app_budget, make_player, player_names
-from pinochle_tui.engine import GameState, Phase, Seat
+from pinochle_tui.engine import GameState, Phase, Rules, Seat, shuffled_deck
 from tests.helpers import TEST_BUDGET
 from tests.test_ai_sampling import mid_hand
 
@@ -84,26 +86,43 @@ def test_the_deadline_holds_on_a_busy_machine(level: str, busy_core: None) -> No
         assert took <= deadline * 1.1, f"{level} took {took:.3f} s of {deadline} s"
 
 
-def playoff_start(seed: int) -> GameState:
-    """The first lead of a playoff, 12 cards a hand, between normal players."""
-    state = mid_hand(seed, 0)
+def playoff_start(seed: int, pack: int = 48) -> GameState:
+    """The first lead of a playoff, a full hand each, between normal players."""
+    rules = Rules(game="single-deal", pack=pack)
+    state = GameState.new(rules, dealer=Seat.NORTH)
+    state.deal(shuffled_deck(rules, random.Random(seed)))
     player = NormalPlayer()
     while not state.playoff:
         seat = state.to_act
         state.apply(player.choose(state.view(seat), list(state.legal_actions(seat))))
-    assert state.phase is Phase.LEAD and state.hands[Seat.SOUTH].bit_count() == 12
+    assert state.phase is Phase.LEAD and state.hands[Seat.SOUTH].bit_count() == rules.hand_size
     return state
 
 
-def test_normal_answers_the_first_playoff_lead_within_its_deadline(busy_core: None) -> None:
-    state = playoff_start(31)
-    seat = state.to_act
-    view, legal = state.view(seat), list(state.legal_actions(seat))
-    timed = make_player("normal", budget=app_budget("normal"))
-    start = time.perf_counter()
-    assert timed.choose(view, legal) in legal
-    assert time.perf_counter() - start <= 0.05
+@pytest.mark.parametrize("pack", [48, 64])
+def test_normal_plays_the_playoff_within_its_deadline(pack: int, busy_core: None) -> None:
+    """The playoff's decisions on normal's 50 ms, the 64-card pack's 16 cards a
+    hand too: a solve that runs out of time goes on at the next trick. (A whole
+    16-card solve takes a second or more.) With a core burnt beside it, a few
+    milliseconds of the machine's own delay may come on top of any decision, so
+    the bound is twice the deadline for each and the deadline for the median."""
+    state = playoff_start(31, pack)
+    first = state.view(state.to_act), list(state.legal_actions(state.to_act))
+    deadline = app_budget("normal")
+    assert deadline is not None and deadline.seconds is not None
+    timed = {seat: make_player("normal", budget=deadline) for seat in Seat}
+    took: list[float] = []
+    while state.phase in (Phase.LEAD, Phase.FOLLOW):
+        seat = state.to_act
+        view, legal = state.view(seat), list(state.legal_actions(seat))
+        start = time.perf_counter()
+        action = timed[seat].choose(view, legal)
+        took.append(time.perf_counter() - start)
+        state.apply(action)
+    assert max(took) <= 2 * deadline.seconds, [round(t * 1000) for t in took]
+    assert statistics.median(sorted(took, reverse=True)[:6]) <= deadline.seconds
     # Without a deadline it solves the whole playoff exactly, as before.
+    view, legal = first
     assert make_player("normal").choose(view, legal) in legal
 
 

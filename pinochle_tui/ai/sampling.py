@@ -1,6 +1,6 @@
 """The hard and expert players: in the first phase they sample the hidden cards
 and play each candidate card out in every sample; in the playoff they solve
-exactly (from 12 cards a hand down, the whole playoff of the 48-card pack).
+exactly, the whole playoff with either pack (``TimedPlayoff`` on a deadline).
 
 The samples are drawn from what the seat view leaves open (see ``world``),
 weighted by what the opponent's play says about its cards (``inference``), so
@@ -51,6 +51,8 @@ class HardPlayer:
     BUDGET = Budget(samples=64)
     #: Plays (the normal player's best) tried in every sample.
     CANDIDATES = 6
+    #: Weight of the normal player's score of a play next to the sampled difference.
+    PRIOR = PRIOR
 
     def __init__(
         self,
@@ -77,7 +79,8 @@ class HardPlayer:
         if len(ranked) == 1:
             return ranked[0]
         sampled = self.search(view, ranked, self.evidence(view, know), clock)
-        return max(ranked, key=lambda p: sampled.get(p, -math.inf) + PRIOR * prior[p])
+        weight = self.PRIOR
+        return max(ranked, key=lambda p: sampled.get(p, -math.inf) + weight * prior[p])
 
     def evidence(self, view: SeatView, know: Knowledge) -> Evidence:
         """What this seat has seen of the opponent's play, to weigh the worlds."""

@@ -15,6 +15,7 @@ then stays in the table, so the next solve of the same playoff goes on from it.
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -294,10 +295,17 @@ class PlayoffSolver:
         if not self.covers(hands, to_act, lead):
             raise ValueError("the position does not follow the one this solver was built for")
         self._deadline[0] = math.inf if deadline is None else deadline
+        # The table grows by many thousands of tuples, and the cyclic collector
+        # would walk all of them again and again (a pause of tens of ms that a
+        # deadline cannot see); the search makes no reference cycles.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             return self._solve(hands, to_act, lead)
         finally:
             self._deadline[0] = math.inf
+            if collecting:
+                gc.enable()
 
     def _solve(self, hands: tuple[int, int], to_act: int, lead: int | None) -> PlayoffSolution:
         held = _holdings(hands, to_act, lead)
