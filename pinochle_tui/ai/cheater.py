@@ -25,6 +25,8 @@ class CheaterPlayer(ExpertPlayer):
 
     name = "cheater"
     BUDGET = Budget(samples=1)
+    #: Its play-out is of the true deal: it needs the normal player's view far less.
+    PRIOR = 0.25
 
     def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
         del budget  # the true deal is the only sample worth taking
