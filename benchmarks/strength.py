@@ -1,10 +1,20 @@
-"""Measure the levels' strength: duplicate matches easy-random, normal-easy, hard-normal.
+"""Measure the levels' strength: the ladder random < easy < normal < hard <
+expert, and the cheater (perfect information) against each level.
 
-Each pair plays ``--deals`` duplicate deals (see ``pinochle match``); the
-stronger level is A. Prints each match's figures; the last line is one JSON
-object with all of them, for scripts.
+Each pair plays ``--deals`` duplicate deals (see ``pinochle match``), and
+``--matches`` whole duplicate matches to 1000; the stronger player is A. Every
+level thinks on its own fixed sample budget (``--budget`` changes it), so the
+figures are the same on any machine. Prints each pair's figures; the last line
+is one JSON object with all of them, for scripts.
 
-    python benchmarks/strength.py --deals 200 --seed 1 --jobs 2
+    python benchmarks/strength.py --deals 300 --seed 1 --jobs 2
+    python benchmarks/strength.py --pairs hard-normal --deals 100 --budget 48
+
+The ablation of the hard player's inference plays it against itself with
+signals left out: ``hard/-melds`` weighs worlds without the melds not made,
+``hard/none`` samples uniformly, as the hard player did before inference.
+
+    python benchmarks/strength.py --pairs hard-hard/none hard-hard/-dix --deals 200
 """
 
 from __future__ import annotations
@@ -12,30 +22,53 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinochle_tui.ai.match import MatchSpec, summarize
-from pinochle_tui.engine import Rules
-from pinochle_tui.match_cli import play_deals, report
+from pinochle_tui.ai.budget import Budget
+from pinochle_tui.ai.inference import Signal
+from pinochle_tui.ai.match import MatchSpec, registered, summarize
+from pinochle_tui.ai.sampling import HardPlayer
+from pinochle_tui.engine import Player, Rules
+from pinochle_tui.match_cli import budgets, play_deals, play_matches, report
 
-PAIRS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
+LADDER = ("expert", "hard", "normal", "easy", "random")
+PAIRS = (
+    *pairwise(LADDER),
+    *(("cheater", level) for level in LADDER[:-1]),
+)
+
+
+def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Player:
+    """A registered player, or ``hard/SIGNALS``: the hard player weighing worlds
+    by ``SIGNALS`` only (``none``, ``melds,dix``), or by all but one (``-dix``)."""
+    base, _, signals = name.partition("/")
+    if base != "hard" or not signals:
+        return registered(name, seed, budget, move_time)
+    used = Signal.ALL & ~Signal.parse(signals[1:]) if signals[0] == "-" else Signal.parse(signals)
+    return HardPlayer(seed, budget, signals=used)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200, help="duplicate deals per pair")
+    parser.add_argument("--deals", type=int, default=300, help="duplicate deals per pair")
+    parser.add_argument("--matches", type=int, default=0, help="whole duplicate matches per pair")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--pairs", nargs="+", default=[f"{a}-{b}" for a, b in PAIRS])
+    parser.add_argument(
+        "--budget", type=Budget.parse, nargs="+", help="as for pinochle match (default: own)"
+    )
     args = parser.parse_args(argv)
     figures: dict[str, object] = {}
     for pair in args.pairs:
-        a, b = pair.split("-")
-        spec = MatchSpec(a, b, args.seed, Rules())
+        a, b = pair.split("-", 1)
+        spec = MatchSpec(a, b, args.seed, Rules(), budgets=budgets(args.budget), make=variant)
         pairs = sorted(play_deals(spec, args.deals, args.jobs), key=lambda p: p[0].deal_no)
-        stats = summarize(pairs, spec.rules)
+        full = [m for twins in play_matches(spec, args.matches, args.jobs) for m in twins]
+        stats = summarize(pairs, spec.rules, full)
         print(report(spec, stats), flush=True)
         figures[pair] = stats.as_dict()
     print(json.dumps({"deals": args.deals, "seed": args.seed, "matches": figures}))

@@ -13,7 +13,7 @@ import math
 import os
 import sys
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -23,6 +23,9 @@ from pydantic import ValidationError
 
 from pinochle_tui.engine import PinochleError, Rules
 from pinochle_tui.plaintext import BadNameError, check_name, inert
+
+if typing.TYPE_CHECKING:
+    from pinochle_tui.ai.budget import Budget
 
 COMMANDS = (
     "play",
@@ -132,14 +135,32 @@ def _speed(text: str) -> float:
     return speed
 
 
-def _at_least_one(text: str) -> int:
+def _whole(least: int) -> Callable[[str], int]:
+    """An argument type: a whole number of at least ``least``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}")
+        return value
+
+    return parse
+
+
+_at_least_one = _whole(1)
+_at_least_zero = _whole(0)
+
+
+def _budget(text: str) -> Budget:
+    from pinochle_tui.ai.budget import Budget
+
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+        return Budget.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _seconds(text: str) -> float:
@@ -301,6 +322,20 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=f"time a cmd: bot has for each decision (default: {DEFAULT_MOVE_TIME:g})",
     )
+    match.add_argument(
+        "--budget",
+        type=_budget,
+        nargs="+",
+        metavar="BUDGET",
+        help="what the levels may think a decision: samples (64) for reproducible "
+        "results, or seconds (1s); one for both, or A's then B's (default: each level's own)",
+    )
+    match.add_argument(
+        "--matches",
+        type=_at_least_zero,
+        default=0,
+        help="whole matches to the target to play too, each twice on the same decks",
+    )
     add_rule_options(match)
 
     serve = sub.add_parser("serve", help="serve the game to web browsers (textual-serve)")
@@ -335,6 +370,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     for option in ("level", "a", "b"):
         if getattr(args, option, None) is not None:
             entry(getattr(args, option))  # UnknownPlayerError names the choices
+    if len(getattr(args, "budget", None) or ()) > 2:
+        raise UsageError("--budget: one budget for both players, or A's then B's")
     level = getattr(args, "level", None)
     if args.command in ("play", "resume", "serve") and level is not None:
         _check_opponent(level)

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 import pytest
 
+from pinochle_tui.ai.budget import Budget
 from pinochle_tui.ai.registry import make_player
-from pinochle_tui.ai.sampling import HardPlayer
 from pinochle_tui.ai.solver import solve_playoff
 from pinochle_tui.engine import (
     Action,
@@ -292,16 +292,14 @@ def finish_hand(
     return events
 
 
-#: Samples of the hidden cards the hard player draws in tests: what they check
-#: (legal play, the seat view only, determinism) does not depend on the number.
-TEST_WORLDS = 6
+#: Samples of the hidden cards the sampling players draw in tests: what they
+#: check (legal play, the seat view only, determinism) does not depend on the number.
+TEST_BUDGET = Budget(samples=6)
 
 
 def quick_player(level: str, seed: int | None = None) -> Player:
-    """The registered player ``level``, the sampling one on a small budget."""
-    if level == "hard":
-        return HardPlayer(seed, worlds=TEST_WORLDS)
-    return make_player(level, seed)
+    """The registered player ``level``, on a small budget."""
+    return make_player(level, seed, budget=TEST_BUDGET)
 
 
 def playoff_value(state: GameState, card: int) -> int:

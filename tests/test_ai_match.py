@@ -8,6 +8,7 @@ import math
 
 import pytest
 
+from pinochle_tui.ai.budget import Budget
 from pinochle_tui.ai.match import (
     GameResult,
     MatchSpec,
@@ -16,10 +17,13 @@ from pinochle_tui.ai.match import (
     mean_ci,
     percentile,
     play_duplicate,
+    play_duplicate_match,
     summarize,
+    wilson,
 )
+from pinochle_tui.cli import UsageError, parse_args
 from pinochle_tui.engine import Rules, Seat
-from pinochle_tui.match_cli import run_match
+from pinochle_tui.match_cli import budgets, run_match
 
 
 def result(deal_no: int, a_seat: Seat, a: int, b: int, times: tuple[float, ...] = ()) -> GameResult:
@@ -97,6 +101,8 @@ def test_match_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) ->
         no_progress=True,
         rules=Rules(),
         move_time=10.0,
+        budget=None,
+        matches=1,
     )
     assert run_match(args) == 0
     out = capsys.readouterr().out.strip().splitlines()
@@ -105,3 +111,38 @@ def test_match_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) ->
     assert sum(figures["hands_won"].values()) == 6
     assert figures["ci95"][0] <= figures["mean_diff"] <= figures["ci95"][1]
     assert "mean point difference per deal" in out[1]
+    low, high = figures["deals_won"]["wilson95"]
+    assert low <= figures["deals_won"]["share"] <= high
+    assert figures["full_matches"]["played"] == 2  # one match, A in each seat
+    assert "whole matches to 1000 on duplicate decks" in out[-2]
+
+
+def test_match_budgets_and_whole_matches_on_the_command_line() -> None:
+    args = parse_args(["match", "--a", "expert", "--budget", "32", "1s", "--matches", "3"])
+    assert budgets(args.budget) == (Budget(samples=32), Budget(seconds=1.0))
+    assert args.matches == 3
+    assert budgets(parse_args(["match", "--budget", "8"]).budget) == (Budget(samples=8),) * 2
+    assert budgets(parse_args(["match"]).budget) == (None, None)
+    for wrong in (["soon"], ["1", "2", "3"]):
+        with pytest.raises(UsageError):
+            parse_args(["match", "--budget", *wrong])
+
+
+def test_wilson_interval() -> None:
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(10, 10)[1] == 1.0 and wilson(0, 10)[0] == 0.0
+
+
+def test_a_whole_duplicate_match_plays_the_same_decks_in_both_seatings() -> None:
+    spec = MatchSpec("easy", "random", seed=5, rules=Rules(target=300))
+    first, second = play_duplicate_match(spec, 0)
+    assert (first.a_seat, second.a_seat) == (Seat.SOUTH, Seat.NORTH)
+    assert (first.a_won, second.a_won) == tuple(m.a_won for m in play_duplicate_match(spec, 0))
+
+
+def test_the_cheater_is_shown_the_game_by_the_match_runner() -> None:
+    spec = MatchSpec("cheater", "random", seed=2, rules=Rules(), budgets=(None, None))
+    first, second = play_duplicate(spec, 0)
+    assert first.margin > 0 and second.margin > 0

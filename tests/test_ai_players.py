@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from pinochle_tui.ai import player_names
+from pinochle_tui.ai.cheater import CheaterPlayer
 from pinochle_tui.ai.heuristic import NormalPlayer, declare_if_sure
 from pinochle_tui.engine import (
     Action,
@@ -56,6 +57,9 @@ def play_game(levels: tuple[str, str], rules: Rules, seed: int) -> GameState:
     players = [quick_player(level, seed=seed + i) for i, level in enumerate(levels)]
     rng = random.Random(seed)
     game = UnsavedGame.new(rules, lambda _: shuffled_deck(rules, rng), dealer=Seat(seed % 2))
+    for player in players:
+        if isinstance(player, CheaterPlayer):  # the one player shown the game
+            player.watch(lambda: game.state)
     Table(game).play(players)
     return game.state
 

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from pinochle_tui.ai.playoff import EXACT_CARDS
-from pinochle_tui.ai.solver import PlayoffSolution, PlayoffSolver, minimax_playoff, solve_playoff
+from pinochle_tui.ai.solver import (
+    OutOfTime,
+    PlayoffSolution,
+    PlayoffSolver,
+    minimax_playoff,
+    solve_playoff,
+)
 from pinochle_tui.engine.cards import CLASSIC_POINTS, Card, Suit, ids_of, rank_of
 from pinochle_tui.engine.rules import Rules
 from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
@@ -320,3 +327,27 @@ def test_a_solver_covers_only_the_positions_after_its_own() -> None:
 
 def test_the_whole_playoff_is_solved_exactly_with_either_pack() -> None:
     assert EXACT_CARDS >= Rules(pack=64).hand_size >= Rules(pack=48).hand_size
+
+
+def test_a_solve_past_its_deadline_stops_and_the_next_goes_on_from_it() -> None:
+    """A 12-card playoff solved in slices of a millisecond: each slice stops with
+    ``OutOfTime`` and keeps what it proved, the slices finish, and the answer is
+    the one a solve without a deadline gives."""
+    rng = random.Random(12)
+    hands, trump, leader = deal(rng, 48, 12)
+    whole = solve_playoff(hands, leader, trump, CLASSIC_POINTS, head_always=False)
+    solver = PlayoffSolver.at(hands, leader, None, trump, CLASSIC_POINTS, False)
+    with pytest.raises(OutOfTime):
+        solver.solve(hands, leader, None, deadline=time.perf_counter())
+    stops = 1
+    while True:
+        try:
+            sliced = solver.solve(hands, leader, None, deadline=time.perf_counter() + 0.001)
+        except OutOfTime:
+            stops += 1
+            continue
+        break
+    assert stops > 1, "the position is big enough to need several slices"
+    assert sliced.points == whole.points
+    # No deadline left behind: the solver answers again, from its table, without one.
+    assert solver.solve(hands, leader, None).points == whole.points

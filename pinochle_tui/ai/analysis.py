@@ -5,8 +5,8 @@ In the first phase the hidden cards are sampled from the view (``world``),
 and every option is played out to the end of the hand in the same samples
 (``rollout``): common samples make the comparison fair, and the spread of the
 differences over the samples gives the uncertainty. In the playoff nothing is
-hidden, and the solver values every option exactly (with the 64-card pack,
-from 12 cards a hand down; above that one play-out stands in).
+hidden, and the solver values every option exactly (``playoff.EXACT_CARDS``:
+the whole playoff with either pack; a larger hand would be played out once).
 
 Points are the hand's raw points, this seat's and the opponent's: meld (the
 dix included), the card points taken in tricks and the last trick's 10,

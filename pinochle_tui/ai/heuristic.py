@@ -3,18 +3,21 @@
 Both share the winner's turn (dix first, then a meld, then draw) and the rule
 for declaring out; they differ in how they choose cards. ``normal`` weighs
 every play (see ``play_scores``) and solves the playoff exactly
-(``playoff.ExactPlayoff``); ``easy`` follows a few simple
-habits (``quick_card``) and sometimes plays at random.
+(``TimedPlayoff``: within its deadline in the app); ``easy`` follows a few
+simple habits (``quick_card``) and sometimes plays at random.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from pinochle_tui.ai.appraisal import LATER, PLAIN_KEEP, TRUMP_KEEP, Appraisal, legal_keys
-from pinochle_tui.ai.knowledge import Knowledge, history_of, mask, patterns_of
+from pinochle_tui.ai.budget import Budget, Clock
+from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.playoff import ExactPlayoff
+from pinochle_tui.ai.solver import OutOfTime
 from pinochle_tui.engine.actions import Action, DeclareOut, Draw, ExchangeDix, Meld, Play, ShowDix
 from pinochle_tui.engine.cards import CARDS, ids_of, rank_of, suit_of
 from pinochle_tui.engine.scoring import rounded
@@ -29,6 +32,9 @@ LAST_DRAW_BONUS = 10
 TAKE_BONUS = 8
 #: How often the easy player plays a card at random.
 EASY_RANDOM = 0.2
+#: The normal player's budget when none is given: it samples nothing, so a
+#: sample budget means no deadline (the whole playoff solved exactly).
+NORMAL_BUDGET = Budget(samples=1)
 
 
 def declare_if_sure(view: SeatView, legal: Sequence[Action]) -> DeclareOut | None:
@@ -45,8 +51,18 @@ def declare_if_sure(view: SeatView, legal: Sequence[Action]) -> DeclareOut | Non
 
 def card_cost(card: int, trump: int, points: tuple[int, ...]) -> int:
     """A quick price of giving up a card: its trick points and its static strength."""
-    strength = TRUMP_KEEP if suit_of(card) == trump else PLAIN_KEEP
-    return points[rank_of(card)] + strength[rank_of(card)]
+    return card_costs(trump, points)[card]
+
+
+@cache
+def card_costs(trump: int, points: tuple[int, ...]) -> tuple[int, ...]:
+    """``card_cost`` of every card id, looked up once per trump and count
+    (the rollouts price cards thousands of times a decision)."""
+    return tuple(
+        points[rank_of(card)]
+        + (TRUMP_KEEP if suit_of(card) == trump else PLAIN_KEEP)[rank_of(card)]
+        for card in range(64)
+    )
 
 
 def distinct_plays(view: SeatView, legal: Sequence[Action]) -> list[Play]:
@@ -60,10 +76,10 @@ def distinct_plays(view: SeatView, legal: Sequence[Action]) -> list[Play]:
     return list(found.values())
 
 
-def appraise(view: SeatView, know: Knowledge) -> Appraisal:
+def appraise(know: Knowledge) -> Appraisal:
     return Appraisal(
-        patterns_of(view),
-        history_of(view),
+        know.patterns,
+        know.history,
         know.hand,
         know.table,
         know.unseen,
@@ -72,7 +88,7 @@ def appraise(view: SeatView, know: Knowledge) -> Appraisal:
     )
 
 
-def play_scores(view: SeatView, plays: Sequence[Play]) -> dict[Play, float]:
+def play_scores(view: SeatView, plays: Sequence[Play], know: Knowledge) -> dict[Play, float]:
     """Weigh each first-phase play: trick points won or lost, the chance to meld
     a trick won brings, and what the card played was worth keeping.
 
@@ -80,8 +96,7 @@ def play_scores(view: SeatView, plays: Sequence[Play]) -> dict[Play, float]:
     lost, fully when it carries 10 points or more (the opponent will take it),
     half otherwise.
     """
-    know = Knowledge.from_view(view)
-    appraisal = appraise(view, know)
+    appraisal = appraise(know)
     points = view.rules.card_points
     dix_bonus = 10 if _dix_chance(view, know) else 0
     last = LAST_DRAW_BONUS if view.stock_size == 1 else 0
@@ -115,20 +130,18 @@ def _dix_chance(view: SeatView, know: Knowledge) -> bool:
     return exchange or any(held >> i & 1 and dix + i not in counted for i in (0, 1))
 
 
-def best_meld(view: SeatView, melds: Sequence[Meld]) -> Meld:
+def best_meld(melds: Sequence[Meld], know: Knowledge) -> Meld:
     """The meld worth most now, counting (at a discount) the melds it leaves possible.
 
     Melding a royal marriage before the flush scores both, but waits for another
     trick won: the discount makes the lower meld first win only when clearly better.
     """
-    know = Knowledge.from_view(view)
-    patterns = patterns_of(view)
 
     def value(meld: Meld) -> tuple[float, int]:
         cards = sum(c.bit for c in meld.cards)
-        history = history_of(view)
+        history = know.history.copy()
         history.record(meld.kind, [c.id for c in meld.cards])
-        later = legal_keys(patterns, know.hand & ~cards, know.table | cards, history)
+        later = legal_keys(know.patterns, know.hand & ~cards, know.table | cards, history)
         return meld.points + LATER * sum(kind.points for kind, _ in later), meld.points
 
     return max(melds, key=value)
@@ -158,17 +171,41 @@ def winner_turn(
     return draws[0]
 
 
-def routine_choice(view: SeatView, legal: Sequence[Action], exact: ExactPlayoff) -> Action | None:
+def routine_choice(
+    view: SeatView, legal: Sequence[Action], know: Knowledge, playoff: TimedPlayoff, clock: Clock
+) -> Action | None:
     """The choices normal and hard make alike: declaring out when sure, the
-    winner's turn, and the playoff (solved by ``exact``)."""
+    winner's turn, and the playoff (solved by ``playoff`` within ``clock``)."""
     declare = declare_if_sure(view, legal)
     if declare is not None:
         return declare
     if view.phase is Phase.MELD:
-        return winner_turn(view, legal, lambda melds: best_meld(view, melds))
+        return winner_turn(view, legal, lambda melds: best_meld(melds, know))
     if view.playoff:
-        return playoff_play(view, legal, exact)
+        return playoff.play(view, legal, clock)
     return None
+
+
+class TimedPlayoff:
+    """The exact playoff within a decision's budget.
+
+    On a sample budget it solves the whole playoff, as ``ExactPlayoff`` does.
+    On a deadline the solve stops when the deadline's planned share is spent,
+    and the one-trick habit plays that trick; what the solve proved stays in
+    its table, so the next trick's solve goes on from there and soon finishes
+    (a 12-card hand is mostly solved within normal's 50 ms at once).
+    """
+
+    def __init__(self) -> None:
+        self._exact = ExactPlayoff()
+
+    def play(self, view: SeatView, legal: Sequence[Action], clock: Clock) -> Play:
+        if self._exact.ready(view):
+            try:
+                return self._exact.play(view, clock.deadline)
+            except OutOfTime:
+                pass
+        return playoff_play(view, legal)
 
 
 class NormalPlayer:
@@ -176,15 +213,18 @@ class NormalPlayer:
 
     name = "normal"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
         del seed  # deterministic: nothing to seed
-        self._exact = ExactPlayoff()
+        self._budget = budget or NORMAL_BUDGET
+        self._playoff = TimedPlayoff()
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        routine = routine_choice(view, legal, self._exact)
+        clock = self._budget.start()
+        know = Knowledge.from_view(view)
+        routine = routine_choice(view, legal, know, self._playoff, clock)
         if routine is not None:
             return routine
-        scores = play_scores(view, distinct_plays(view, legal))
+        scores = play_scores(view, distinct_plays(view, legal), know)
         return max(scores, key=lambda p: scores[p])
 
 
@@ -194,7 +234,8 @@ class EasyPlayer:
 
     name = "easy"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
+        del budget  # it decides at once
         self._rng = random.Random(seed)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -207,7 +248,7 @@ class EasyPlayer:
         if self._rng.random() < EASY_RANDOM:
             return self._rng.choice(plays)
         if view.playoff:
-            return playoff_play(view, legal, exact=None)
+            return playoff_play(view, legal)
         assert view.trump is not None
         lead = view.lead.id if view.lead is not None else None
         cards = [p.card.id for p in plays]
@@ -230,9 +271,7 @@ def quick_card(
     worth taking, and the strongest sure winner is led first.
     """
 
-    def cost(card: int) -> int:
-        return card_cost(card, trump, points)
-
+    cost = card_costs(trump, points).__getitem__
     if lead is None:
         if theirs is not None:
             others = ids_of(theirs)
@@ -250,11 +289,8 @@ def quick_card(
     return cheapest
 
 
-def playoff_play(view: SeatView, legal: Sequence[Action], exact: ExactPlayoff | None) -> Play:
-    """The card ``exact`` solves for when it is ready for the position, else
-    the one-trick habit."""
-    if exact is not None and exact.ready(view):
-        return exact.play(view)
+def playoff_play(view: SeatView, legal: Sequence[Action]) -> Play:
+    """The one-trick habit in the playoff, where the opponent's cards are known."""
     assert view.trump is not None
     theirs = mask(view.opponent_known) | mask(view.unseen)
     lead = view.lead.id if view.lead is not None else None

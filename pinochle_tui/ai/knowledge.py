@@ -3,6 +3,10 @@
 Both copies of every card are tracked: a card is either seen (in our hand, on
 a table, played, the turn-up, shown by the opponent) or among ``unseen``,
 which holds the opponent's concealed cards and the stock.
+
+A player builds its ``Knowledge`` once per decision and passes it down: the
+masks, the melds of the trump suit and the meld history are read from the
+view's cards once, not by every function that weighs a play.
 """
 
 from __future__ import annotations
@@ -40,6 +44,10 @@ class Knowledge:
     #: How many of the opponent's concealed cards are not known.
     opp_hidden: int
     stock_size: int
+    #: The melds that exist with this trump suit.
+    patterns: tuple[MeldPattern, ...]
+    #: The reuse record of both tables (``history_of``): copy it before recording.
+    history: MeldHistory
 
     @classmethod
     def from_view(cls, view: SeatView) -> Knowledge:
@@ -55,6 +63,8 @@ class Knowledge:
             unseen=mask(view.unseen),
             opp_hidden=view.opponent_hand_size - len(view.opponent_known),
             stock_size=view.stock_size,
+            patterns=patterns_of(view),
+            history=history_of(view),
         )
 
     @property

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pinochle_tui.ai.budget import Budget
 from pinochle_tui.engine import Action, DeclareOut, SeatView
 from pinochle_tui.engine.table import Player
 
@@ -20,7 +21,8 @@ class RandomPlayer:
 
     name = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
+        del budget  # it decides at once
         self._rng = random.Random(seed)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:

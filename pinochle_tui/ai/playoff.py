@@ -29,10 +29,12 @@ class ExactPlayoff:
         """Whether this seat's hand is small enough to solve exactly."""
         return view.playoff and len(view.hand) <= EXACT_CARDS
 
-    def solve(self, view: SeatView) -> PlayoffSolution:
+    def solve(self, view: SeatView, deadline: float | None = None) -> PlayoffSolution:
         """Solve the playoff position of ``view``, where this seat is to act.
 
         In the playoff every card the seat has not seen is in the opponent's hand.
+        With a ``deadline`` (``time.perf_counter`` time) it may raise ``solver.
+        OutOfTime``; the next solve of the same playoff goes on from where it stopped.
         """
         assert view.playoff and view.trump is not None and view.to_act == view.seat
         mine = mask(view.hand)
@@ -50,8 +52,9 @@ class ExactPlayoff:
         if solver is None or rules != self._rules or not solver.covers(hands, to_act, lead):
             solver = self._solver = PlayoffSolver.at(hands, to_act, lead, *rules)
             self._rules = rules
-        return solver.solve(hands, to_act, lead)
+        return solver.solve(hands, to_act, lead, deadline)
 
-    def play(self, view: SeatView) -> Play:
-        """A card that takes the most points from here under best play by both sides."""
-        return Play(view.seat, CARDS[self.solve(view).best])
+    def play(self, view: SeatView, deadline: float | None = None) -> Play:
+        """A card that takes the most points from here under best play by both
+        sides (``deadline``: as ``solve``)."""
+        return Play(view.seat, CARDS[self.solve(view, deadline).best])

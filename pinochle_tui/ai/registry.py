@@ -9,10 +9,16 @@ whose docstring's first line describes the player. A name ``cmd:COMMAND``
 is a program speaking the bot protocol (``docs/bot-protocol.md``), run as
 ``bots.external.ExternalPlayer``.
 
+Each built-in level thinks within a ``Budget``: a fixed number of samples by
+default (reproducible, for benchmarks and matches), or the wall-clock
+deadline the app gives it (``app_budget``).
+
 >>> [entry.name for entry in players(offered=True)]
-['easy', 'normal', 'hard']
+['easy', 'normal', 'hard', 'expert']
 >>> make_player("normal").name
 'normal'
+>>> app_budget("hard")
+Budget(seconds=1.0, samples=None)
 """
 
 from __future__ import annotations
@@ -22,16 +28,21 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
 
+from pinochle_tui.ai.budget import Budget
+from pinochle_tui.ai.cheater import CheaterPlayer
 from pinochle_tui.ai.heuristic import EasyPlayer, NormalPlayer
 from pinochle_tui.ai.player import RandomPlayer
-from pinochle_tui.ai.sampling import HardPlayer
+from pinochle_tui.ai.sampling import ExpertPlayer, HardPlayer
 from pinochle_tui.bots.external import DEFAULT_MOVE_TIME, PREFIX, ExternalPlayer, split_command
 from pinochle_tui.engine import PinochleError, Player
 
 #: The entry-point group through which installed packages add players.
 ENTRY_POINT_GROUP = "pinochle_tui.players"
 
+#: A plugin's factory: a player from a seed.
 Factory = Callable[[int | None], Player]
+#: A built-in level's factory: a player from a seed and a budget (None: the level's own).
+BudgetedFactory = Callable[[int | None, Budget | None], Player]
 
 
 class UnknownPlayerError(PinochleError):
@@ -48,28 +59,55 @@ class PlayerEntry:
     #: players (random, perfect information) are not.
     offered: bool
     #: Returns the factory (a plugin's module is imported on first use only).
-    load: Callable[[], Factory]
+    load: Callable[[], BudgetedFactory]
+    #: The wall-clock seconds the app gives each decision (None: it needs no deadline).
+    deadline: float | None = None
+    #: Reads the whole game state (the cheater): benchmarks only, never the app.
+    peeks: bool = False
 
 
-def _builtin(name: str, factory: Factory, summary: str, offered: bool) -> PlayerEntry:
-    return PlayerEntry(name, summary, offered, lambda: factory)
+def _builtin(
+    name: str,
+    factory: BudgetedFactory,
+    summary: str,
+    offered: bool,
+    deadline: float | None = None,
+    peeks: bool = False,
+) -> PlayerEntry:
+    return PlayerEntry(name, summary, offered, lambda: factory, deadline, peeks)
 
 
 #: The built-in players, weakest first.
 BUILTIN = (
     _builtin("random", RandomPlayer, "plays a random legal action", offered=False),
     _builtin("easy", EasyPlayer, "simple habits, and a random card now and then", offered=True),
-    _builtin("normal", NormalPlayer, "counts cards, melds well, exact playoff", offered=True),
-    _builtin("hard", HardPlayer, "samples the hidden cards and plays each out", offered=True),
+    _builtin(
+        "normal", NormalPlayer, "counts cards, melds well, exact playoff", True, deadline=0.05
+    ),
+    _builtin(
+        "hard",
+        HardPlayer,
+        "reads the opponent's play, samples its cards, plays each out",
+        True,
+        deadline=1.0,
+    ),
+    _builtin(
+        "expert",
+        ExpertPlayer,
+        "the hard search, wider and deeper, twice the time",
+        True,
+        deadline=2.0,
+    ),
+    _builtin("cheater", CheaterPlayer, "sees every card (benchmarks only)", False, peeks=True),
 )
 
 
 def _plugin(name: str, load: Callable[[], object]) -> PlayerEntry:
-    def factory() -> Factory:
+    def factory() -> BudgetedFactory:
         found = load()
         if not callable(found):
             raise UnknownPlayerError(f"the plugin player {name!r} does not load a factory")
-        return found
+        return lambda seed, budget: found(seed)  # a plugin has no budget to take
 
     return PlayerEntry(name, "an installed plugin player", offered=True, load=factory)
 
@@ -99,7 +137,7 @@ def _external(name: str) -> PlayerEntry:
         name,
         "a program speaking the bot protocol",
         offered=True,
-        load=lambda: lambda seed: ExternalPlayer(command),
+        load=lambda: lambda seed, budget: ExternalPlayer(command),
     )
 
 
@@ -116,10 +154,24 @@ def entry(name: str) -> PlayerEntry:
 
 
 def make_player(
-    name: str, seed: int | None = None, *, move_time: float = DEFAULT_MOVE_TIME
+    name: str,
+    seed: int | None = None,
+    *,
+    budget: Budget | None = None,
+    move_time: float = DEFAULT_MOVE_TIME,
 ) -> Player:
-    """A new player of the registered ``name``; the same seed gives the same play.
-    A ``cmd:`` program gets ``move_time`` seconds a decision (the others ignore it)."""
+    """A new player of the registered ``name``; the same seed and budget give
+    the same play (a deadline does not: it thinks as far as the machine lets
+    it). Without ``budget``, a level takes its own fixed number of samples.
+    A ``cmd:`` program gets ``move_time`` seconds a decision."""
     if name.startswith(PREFIX):
         return ExternalPlayer(name.removeprefix(PREFIX), move_time)
-    return entry(name).load()(seed)
+    return entry(name).load()(seed, budget)
+
+
+def app_budget(name: str) -> Budget | None:
+    """The wall-clock budget the app gives ``name`` a decision (None: the player's own)."""
+    if name.startswith(PREFIX):
+        return None
+    deadline = entry(name).deadline
+    return None if deadline is None else Budget(seconds=deadline)

@@ -16,9 +16,10 @@ from pinochle_tui.engine.actions import Action, Draw, ExchangeDix, Meld, Play, S
 from pinochle_tui.engine.cards import CARDS, ids_of
 from pinochle_tui.engine.melds import legal_ways
 from pinochle_tui.engine.rules import PlayoffHead
+from pinochle_tui.engine.scoring import rounded
 from pinochle_tui.engine.seats import Seat
 from pinochle_tui.engine.state import GameState
-from pinochle_tui.engine.tricks import playoff_replies
+from pinochle_tui.engine.tricks import playoff_replies, trick_points
 from pinochle_tui.engine.view import Phase
 
 _PLAYING = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
@@ -33,25 +34,47 @@ def play_out(state: GameState, keep_melds: bool = False) -> None:
 
     Every action is legal by construction (a winner's option from
     ``legal_actions``, a card from the seat's legal cards), so it goes through
-    the engine's unchecked ``apply_legal``.
+    the engine's unchecked ``apply_legal``, here and in ``final_scores``.
     """
+    solver = _play_quick(state, keep_melds)
+    while state.phase in _PLAYING:
+        assert solver is not None
+        seat, hands = state.to_act, (state.hands[0], state.hands[1])
+        state.apply_legal(Play(seat, CARDS[solver.solve(hands, seat, state.lead).best]))
+
+
+def final_scores(state: GameState) -> tuple[int, int]:
+    """The scores ``play_out`` ends the hand with, for a single deal (``world.
+    build_state``): the exact end is not played out card by card, its value
+    comes from one solve. The state is left where the exact end begins."""
+    solver = _play_quick(state)
+    if solver is None:
+        return state.scores[0], state.scores[1]
+    hands = (state.hands[0], state.hands[1])
+    rest = solver.solve(hands, state.to_act, state.lead).points
+    points = state.rules.card_points
+    south, north = (
+        state.scores[s] + rounded(trick_points(state.won[s], points) + rest[s]) for s in Seat
+    )
+    return south, north
+
+
+def _play_quick(state: GameState, keep_melds: bool = False) -> PlayoffSolver | None:
+    """Play the quick policy until the hand ends (None) or the playoff is
+    down to ``EXACT_CARDS`` cards a hand (the solver of that position)."""
     head = state.rules.playoff_head is PlayoffHead.ALWAYS
-    solver: PlayoffSolver | None = None
     while state.phase in _PLAYING:
         seat = state.to_act
         if state.phase is Phase.MELD:
             state.apply_legal(_winner_action(state, seat))
             continue
         hands = (state.hands[0], state.hands[1])
-        if solver is None and state.playoff and hands[seat].bit_count() <= EXACT_CARDS:
+        if state.playoff and hands[seat].bit_count() <= EXACT_CARDS:
             rules = state.rules
             points, bonus = rules.card_points, rules.last_trick_bonus
-            solver = PlayoffSolver.at(hands, seat, state.lead, state.trump, points, head, bonus)
-        if solver is not None:
-            card = solver.solve(hands, seat, state.lead).best
-        else:
-            card = _quick_card(state, seat, head, keep_melds)
-        state.apply_legal(Play(seat, CARDS[card]))  # one of the seat's legal cards
+            return PlayoffSolver.at(hands, seat, state.lead, state.trump, points, head, bonus)
+        state.apply_legal(Play(seat, CARDS[_quick_card(state, seat, head, keep_melds)]))
+    return None
 
 
 def _winner_action(state: GameState, seat: Seat) -> Action:

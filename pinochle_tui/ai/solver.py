@@ -9,17 +9,30 @@ the reference. ``solve_playoff`` computes the same value fast enough for play
 (a 16-card hand of the 64-card pack mostly in under a second): a null-window
 alpha-beta search (MTD(f)) over trick starts with a transposition table,
 merging of interchangeable cards, and move ordering that tries forcing leads
-first.
+first. A solve may be given a deadline (``OutOfTime``): what it proved by
+then stays in the table, so the next solve of the same playoff goes on from it.
 """
 
 from __future__ import annotations
 
+import gc
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import groupby
+from time import perf_counter
 
 from pinochle_tui.engine.cards import ids_of, rank_of, suit_of
 from pinochle_tui.engine.tricks import playoff_replies, reply_wins
+
+
+class OutOfTime(Exception):
+    """A solve reached its deadline before it was done."""
+
+
+#: A search with more cards than this a hand checks the deadline; the ones
+#: below finish in microseconds.
+_CHECKED_FROM = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +193,8 @@ class PlayoffSolver:
         #: Bounds on the leader's points and the best lead found, by position.
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.rules = (trump, head_always)
+        #: The running solve's deadline (``perf_counter`` time), in a cell the search reads.
+        self._deadline = [math.inf]
         self.search = self.searcher()
 
     def of_suit(self, suit: int) -> int:
@@ -260,10 +275,16 @@ class PlayoffSolver:
         return not (held[0] & ~self.held[0] or held[1] & ~self.held[1])
 
     def solve(
-        self, hands: tuple[int, int], to_act: int, lead: int | None = None
+        self,
+        hands: tuple[int, int],
+        to_act: int,
+        lead: int | None = None,
+        deadline: float | None = None,
     ) -> PlayoffSolution:
         """Solve a position this solver ``covers``; the arguments are those of
-        ``solve_playoff``.
+        ``solve_playoff``. With a ``deadline`` (a ``time.perf_counter()`` time)
+        it raises ``OutOfTime`` once that has passed; the positions proved by
+        then stay in the table for the next solve.
 
         The root's moves worth trying are taken in the search's order: the
         first one's value by MTD(f), each later one by a null-window test
@@ -273,6 +294,20 @@ class PlayoffSolver:
         """
         if not self.covers(hands, to_act, lead):
             raise ValueError("the position does not follow the one this solver was built for")
+        self._deadline[0] = math.inf if deadline is None else deadline
+        # The table grows by many thousands of tuples, and the cyclic collector
+        # would walk all of them again and again (a pause of tens of ms that a
+        # deadline cannot see); the search makes no reference cycles.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._solve(hands, to_act, lead)
+        finally:
+            self._deadline[0] = math.inf
+            if collecting:
+                gc.enable()
+
+    def _solve(self, hands: tuple[int, int], to_act: int, lead: int | None) -> PlayoffSolution:
         held = _holdings(hands, to_act, lead)
         cards = sum(1 << self.index[c] for c in ids_of(held[0] | held[1]))
         total = sum(self.pts[i] for i in ids_of(cards)) + self.bonus
@@ -418,6 +453,9 @@ class PlayoffSolver:
         two_bit = (5 * seat_bit, 6 * seat_bit)
         void_bit = (7 * seat_bit, 8 * seat_bit)
         loses = [~w for w in wins]
+        deadline = self._deadline
+        clock = perf_counter
+        checked = _CHECKED_FROM
 
         def search(
             cards: int,
@@ -428,6 +466,8 @@ class PlayoffSolver:
             beta: int,
             entry: tuple[int, int, int] | None,
         ) -> int:
+            if k > checked and clock() > deadline[0]:
+                raise OutOfTime
             if entry is None:
                 lo, hi, move = 0, total, -1
             else:

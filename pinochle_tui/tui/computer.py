@@ -2,8 +2,11 @@
 
 A thread would share the interpreter lock with the event loop, and a strong
 level's search would then stall the screen for hundreds of milliseconds. The
-process keeps one player per seat (players may remember what they saw), so the
-same seed gives the same play as in-process.
+process keeps one player per seat (players may remember what they saw). Each
+level thinks within its wall-clock deadline (``registry.app_budget``: normal
+50 ms, hard 1 s, expert 2 s, whatever the machine's load), so the computer
+never keeps the player waiting longer; the speed setting only paces how its
+moves are shown.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from pinochle_tui.ai import Player, make_player
 from pinochle_tui.ai.advice import Advice, hint
+from pinochle_tui.ai.registry import app_budget
 from pinochle_tui.engine import Action, SeatView
 
 #: In the worker process: the players by key.
@@ -26,7 +30,7 @@ _PLAYERS: dict[str, Player] = {}
 def _choose(key: str, level: str, seed: int | None, view: SeatView, legal: list[Action]) -> Action:
     player = _PLAYERS.get(key)
     if player is None:
-        player = _PLAYERS[key] = make_player(level, seed)
+        player = _PLAYERS[key] = make_player(level, seed, budget=app_budget(level))
     return player.choose(view, legal)
 
 

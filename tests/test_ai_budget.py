@@ -1,0 +1,136 @@
+"""Budgets: a deadline holds on a busy machine, a sample budget gives the same
+play every time, and the app gives each level its deadline."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import statistics
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from pinochle_tui.ai.budget import Budget
+from pinochle_tui.ai.heuristic import NormalPlayer
+from pinochle_tui.ai.registry import app_budget, make_player, player_names
+from pinochle_tui.engine import GameState, Phase, Rules, Seat, shuffled_deck
+from tests.helpers import TEST_BUDGET
+from tests.test_ai_sampling import mid_hand
+
+
+def test_a_budget_is_seconds_or_samples() -> None:
+    assert Budget.parse("0.5s") == Budget(seconds=0.5)
+    assert Budget.parse(" 64 ") == Budget(samples=64)
+    assert str(Budget(seconds=2.0)) == "2s" and str(Budget(samples=8)) == "8"
+    for bad in ("fast", "0", "-1s", ""):
+        with pytest.raises(ValueError):
+            Budget.parse(bad)
+    with pytest.raises(ValueError):
+        Budget(seconds=1.0, samples=3)
+
+
+def test_a_sample_budget_counts_samples_and_a_deadline_counts_time() -> None:
+    clock = Budget(samples=3).start()
+    assert [clock.more(done) for done in range(5)] == [True, True, True, False, False]
+    clock = Budget(seconds=0.05).start()
+    assert clock.more(0, 0.01)
+    assert not clock.more(0, 0.05)  # more than the planned share of the deadline
+    time.sleep(0.05)
+    assert not clock.more(100)
+
+
+def test_the_app_gives_every_offered_level_a_deadline() -> None:
+    assert app_budget("normal") == Budget(seconds=0.05)
+    assert app_budget("hard") == Budget(seconds=1.0)
+    assert app_budget("expert") == Budget(seconds=2.0)
+    assert "expert" in player_names(offered=True)
+    assert "cheater" not in player_names(offered=True)
+    assert app_budget("cmd:./bot") is None
+
+
+def _burn(stop: float) -> None:
+    while time.perf_counter() < stop:
+        pass
+
+
+@pytest.fixture
+def busy_core() -> Iterator[None]:
+    """Another process spinning on a core for a few seconds: a loaded machine."""
+    burner = multiprocessing.get_context("spawn").Process(
+        target=_burn, args=(time.perf_counter() + 8.0,), daemon=True
+    )
+    burner.start()
+    try:
+        yield
+    finally:
+        burner.terminate()
+        burner.join()
+
+
+def first_phase_positions() -> list[GameState]:
+    return [mid_hand(seed, decisions) for seed, decisions in ((21, 2), (22, 11), (23, 19))]
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_the_deadline_holds_on_a_busy_machine(level: str, busy_core: None) -> None:
+    deadline = 0.3
+    player = make_player(level, seed=1, budget=Budget(seconds=deadline))
+    for state in first_phase_positions():
+        seat = state.to_act
+        view, legal = state.view(seat), list(state.legal_actions(seat))
+        start = time.perf_counter()
+        action = player.choose(view, legal)
+        took = time.perf_counter() - start
+        assert action in legal
+        assert took <= deadline * 1.1, f"{level} took {took:.3f} s of {deadline} s"
+
+
+def playoff_start(seed: int, pack: int = 48) -> GameState:
+    """The first lead of a playoff, a full hand each, between normal players."""
+    rules = Rules(game="single-deal", pack=pack)
+    state = GameState.new(rules, dealer=Seat.NORTH)
+    state.deal(shuffled_deck(rules, random.Random(seed)))
+    player = NormalPlayer()
+    while not state.playoff:
+        seat = state.to_act
+        state.apply(player.choose(state.view(seat), list(state.legal_actions(seat))))
+    assert state.phase is Phase.LEAD and state.hands[Seat.SOUTH].bit_count() == rules.hand_size
+    return state
+
+
+@pytest.mark.parametrize("pack", [48, 64])
+def test_normal_plays_the_playoff_within_its_deadline(pack: int, busy_core: None) -> None:
+    """The playoff's decisions on normal's 50 ms, the 64-card pack's 16 cards a
+    hand too: a solve that runs out of time goes on at the next trick. (A whole
+    16-card solve takes a second or more.) With a core burnt beside it, a few
+    milliseconds of the machine's own delay may come on top of any decision, so
+    the bound is twice the deadline for each and the deadline for the median."""
+    state = playoff_start(31, pack)
+    first = state.view(state.to_act), list(state.legal_actions(state.to_act))
+    deadline = app_budget("normal")
+    assert deadline is not None and deadline.seconds is not None
+    timed = {seat: make_player("normal", budget=deadline) for seat in Seat}
+    took: list[float] = []
+    while state.phase in (Phase.LEAD, Phase.FOLLOW):
+        seat = state.to_act
+        view, legal = state.view(seat), list(state.legal_actions(seat))
+        start = time.perf_counter()
+        action = timed[seat].choose(view, legal)
+        took.append(time.perf_counter() - start)
+        state.apply(action)
+    assert max(took) <= 2 * deadline.seconds, [round(t * 1000) for t in took]
+    assert statistics.median(sorted(took, reverse=True)[:6]) <= deadline.seconds
+    # Without a deadline it solves the whole playoff exactly, as before.
+    view, legal = first
+    assert make_player("normal").choose(view, legal) in legal
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_the_same_seed_and_sample_budget_give_the_same_play(level: str) -> None:
+    for state in first_phase_positions():
+        seat = state.to_act
+        view, legal = state.view(seat), list(state.legal_actions(seat))
+        first = make_player(level, seed=4, budget=TEST_BUDGET).choose(view, legal)
+        again = make_player(level, seed=4, budget=TEST_BUDGET).choose(view, legal)
+        assert first == again
