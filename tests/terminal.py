@@ -86,6 +86,16 @@ class Terminal:
             self.stream.feed(data)
         return self._reap() is None
 
+    def settle(self, quiet: float = 0.3, timeout: float = 10) -> None:
+        """Read until the program has written nothing for ``quiet`` seconds, so
+        that the screen holds a whole frame, not one drawn halfway (a line of a
+        scrolled log would then show twice)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            before = len(self.output)
+            if not self.pump(quiet) or len(self.output) == before:
+                return
+
     def _reap(self) -> int | None:
         if self.status is None:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
