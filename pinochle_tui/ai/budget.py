@@ -66,12 +66,6 @@ class Clock:
         self._end = None if seconds is None else self.started + PLANNED * seconds
 
     @property
-    def planned(self) -> float:
-        """The planned share of the deadline in seconds (infinite for a sample budget)."""
-        seconds = self.budget.seconds
-        return float("inf") if seconds is None else PLANNED * seconds
-
-    @property
     def deadline(self) -> float | None:
         """The end of the planned share as a ``time.perf_counter`` time (None for
         a sample budget)."""

@@ -293,6 +293,7 @@ class GameScreen(Screen[None]):
         decision = self.table.decision()
         assert decision is not None
         if decision.seat in self.seating.computers:
+            self.set_focus(None)  # nothing of the hand or the panel works meanwhile
             self._schedule_computer(decision)
         elif self.seating.pass_needed(decision.seat):
             self._pass_to(decision.seat)
