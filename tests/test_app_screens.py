@@ -53,11 +53,7 @@ async def test_the_keys_go_to_the_hand_again_after_the_too_small_screen(tmp_path
     async with app.run_test(size=(100, 30)) as pilot:
         await my_turn(pilot, app)
         game = game_of(app)
-
-        def moves() -> int:
-            return sum(len(hand.actions) for hand in game.session.log.hands)
-
-        before = moves()
+        before = game.session.log.action_count
         app.post_message(events.AppBlur())
         await pilot.resize_terminal(60, 20)
         assert await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
@@ -67,7 +63,7 @@ async def test_the_keys_go_to_the_hand_again_after_the_too_small_screen(tmp_path
         await pilot.pause()
         assert isinstance(app.focused, HandView)
         await pilot.press("enter")
-        assert await wait_until(pilot, lambda: moves() > before)
+        assert await wait_until(pilot, lambda: game.session.log.action_count > before)
 
 
 async def test_rules_open_with_question_mark(tmp_path: Path) -> None:
