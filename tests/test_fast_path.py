@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from pinochle_tui.engine import (
     CARDS,
+    Card,
     DeclareOut,
     Draw,
     GameState,
@@ -32,7 +33,6 @@ from pinochle_tui.engine import (
     pack,
 )
 from pinochle_tui.engine.cards import cards_of
-from pinochle_tui.engine.events import trick_won
 from tests.helpers import random_action
 from tests.test_properties import RULES, SEEDS, runs
 
@@ -200,9 +200,18 @@ def test_legal_actions_are_a_read_only_list() -> None:
         assert type(copied) is LegalActions and copied == legal
 
 
-def test_the_fast_trick_record_is_a_trick_record() -> None:
-    args = (N, CARDS[6], CARDS[41], S, 7, 5, False)
-    fast, slow = trick_won(*args), TrickWon(*args)
-    assert type(fast) is TrickWon
-    assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
-    assert [getattr(fast, f.name) for f in fields(TrickWon)] == list(args)
+def test_the_engine_s_trick_record_is_a_trick_record() -> None:
+    """The engine builds ``TrickWon`` through its slots, not its ``__init__``:
+    the record must be the one the constructor makes, field for field."""
+    state = GameState.new(Rules(), dealer=N)  # the pack in order: South holds A♠ A♠ 10♠ 10♠...
+    state.deal(pack(Rules()))
+    state.apply(state.parse_action("play 10S"))
+    events = state.apply(state.parse_action("play KS", N))
+    made = events[1]
+    expected = TrickWon(S, Card.parse("10S"), Card.parse("KS"), S, 1, 14, False)
+    assert type(made) is TrickWon
+    assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
+    assert [getattr(made, f.name) for f in fields(TrickWon)] == [
+        getattr(expected, f.name) for f in fields(TrickWon)
+    ]
+    assert state.tricks == [expected]

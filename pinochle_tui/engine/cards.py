@@ -230,17 +230,9 @@ def select(mask: int, table: ByteTable[T]) -> list[T]:
     unrolls the eight lookups into one list display: more than twice as fast
     as a loop over the bytes, and several times faster than bit by bit.
     """
-    b = mask.to_bytes(8, "little")
-    return [
-        *table[0][b[0]],
-        *table[1][b[1]],
-        *table[2][b[2]],
-        *table[3][b[3]],
-        *table[4][b[4]],
-        *table[5][b[5]],
-        *table[6][b[6]],
-        *table[7][b[7]],
-    ]
+    t0, t1, t2, t3, t4, t5, t6, t7 = table
+    b0, b1, b2, b3, b4, b5, b6, b7 = mask.to_bytes(8, "little")
+    return [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6], *t7[b7]]
 
 
 _BYTE_IDS: ByteTable[int] = byte_table(int)

@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NoReturn
 
 from pinochle_tui.engine.cards import CARDS, Card
 from pinochle_tui.engine.errors import DeckError
@@ -27,6 +28,12 @@ def _pack(size: int) -> tuple[Card, ...]:
 def _faces(size: int) -> frozenset[int]:
     """The first-copy ids of the faces in the pack of ``size`` cards."""
     return frozenset(c.id for c in _pack(size) if c.copy == 1)
+
+
+@cache
+def _counts(size: int) -> bytes:
+    """The copies of each face in the pack of ``size`` cards, by first-copy id."""
+    return bytes(2 if face in _faces(size) else 0 for face in range(64))
 
 
 def pack(rules: Rules) -> list[Card]:
@@ -47,23 +54,41 @@ def physical_deck(deck: Sequence[Card | str], rules: Rules) -> list[Card]:
     Raises DeckError naming what is wrong (size, a card not in this pack, a
     card more than twice).
     """
+    return [CARDS[i] for i in deck_ids(deck, rules)]
+
+
+def deck_ids(deck: Sequence[Card | str], rules: Rules) -> list[int]:
+    """``physical_deck`` as card ids, the form the engine deals from: one pass
+    that counts the copies of each face in a bytearray (small ints, nothing
+    allocated), then one comparison of the counts with the pack's."""
     size = rules.pack
     if len(deck) != size:
         raise DeckError(f"a deck for the {size}-card pack has {size} cards, not {len(deck)}")
+    seen = bytearray(64)  # copies of each face so far, by the face's first-copy id
+    ids: list[int] = []
+    for item in deck:
+        face = (item if isinstance(item, Card) else Card.parse(item)).id & ~1
+        count = seen[face]
+        seen[face] = count + 1
+        ids.append(face + count)  # wrong for a third copy, which the count check refuses
+    if seen != _counts(size):
+        _fault(deck, size)
+    return ids
+
+
+def _fault(deck: Sequence[Card | str], size: int) -> NoReturn:
+    """Raise DeckError for the first card of ``deck`` that is wrong."""
     faces = _faces(size)
     seen = [0] * 64  # copies of each face so far, by the face's first-copy id
-    out: list[Card] = []
     for position, item in enumerate(deck, start=1):
         card = item if isinstance(item, Card) else Card.parse(item)
         face = card.id & ~1
         if face not in faces:
             raise DeckError(f"card {position} ({card.code}) is not in the {size}-card pack")
-        count = seen[face]
-        if count == 2:
+        if seen[face] == 2:
             raise DeckError(f"card {position}: {card.code} appears more than twice")
-        seen[face] = count + 1
-        out.append(CARDS[face + count])
-    return out
+        seen[face] += 1
+    raise AssertionError("a deck of the right size with no card wrong has every card")
 
 
 def packets(rules: Rules) -> list[tuple[bool, int]]:

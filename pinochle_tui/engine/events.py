@@ -8,7 +8,7 @@ view (``SeatView.tricks``, ``SeatView.melds``). Events may name hidden cards
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from pinochle_tui.engine.cards import Card, Suit
 from pinochle_tui.engine.melds import MeldKind
@@ -64,30 +64,6 @@ class TrickWon:
     trick_no: int
     points: int
     last: bool
-
-
-# A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``,
-# a slow generic call, and the engine finishes a trick after every two cards;
-# ``trick_won`` sets the slots through their descriptors instead.
-_set_leader, _set_lead, _set_reply, _set_winner, _set_trick_no, _set_points, _set_last = (
-    TrickWon.__dict__[f.name].__set__ for f in fields(TrickWon)
-)
-
-
-def trick_won(
-    leader: Seat, lead: Card, reply: Card, winner: Seat, trick_no: int, points: int, last: bool
-) -> TrickWon:
-    """``TrickWon(leader, lead, reply, winner, trick_no, points, last)``, built
-    twice as fast for the engine's hot path: the same fields, equality and hash."""
-    trick: TrickWon = object.__new__(TrickWon)
-    _set_leader(trick, leader)
-    _set_lead(trick, lead)
-    _set_reply(trick, reply)
-    _set_winner(trick, winner)
-    _set_trick_no(trick, trick_no)
-    _set_points(trick, points)
-    _set_last(trick, last)
-    return trick
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import NoReturn
+from typing import NoReturn, cast
 
 from pinochle_tui.engine.actions import (
     Action,
@@ -43,9 +43,8 @@ from pinochle_tui.engine.cards import (
     cards_of,
     ids_of,
     mask_of,
-    select,
 )
-from pinochle_tui.engine.deck import pack, physical_deck, places
+from pinochle_tui.engine.deck import deck_ids, pack, places
 from pinochle_tui.engine.errors import AmbiguousActionError, IllegalActionError, PositionError
 from pinochle_tui.engine.events import (
     CardDrawn,
@@ -65,7 +64,6 @@ from pinochle_tui.engine.events import (
     PlayoffStarted,
     TargetRaised,
     TrickWon,
-    trick_won,
 )
 from pinochle_tui.engine.melds import (
     MeldCards,
@@ -82,7 +80,7 @@ from pinochle_tui.engine.rules import DeclareOut as DeclareOutRule
 from pinochle_tui.engine.rules import GameMode, LastDraw, PlayoffHead, Rules
 from pinochle_tui.engine.scoring import end_of_hand, rounded
 from pinochle_tui.engine.seats import Seat
-from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
+from pinochle_tui.engine.tricks import playoff_replies, trick_points
 from pinochle_tui.engine.view import Phase, SeatView
 
 # Speed tricks used throughout this module, each measured on the benchmark
@@ -96,6 +94,10 @@ from pinochle_tui.engine.view import Phase, SeatView
 # - Masks become lists of actions through ``select`` and its byte tables.
 # - The rule options are read from ``_Settings``, not from the pydantic model.
 # - The trick winner's options are worked out once per position (``_options``).
+# - What runs at every card is written out where it runs, not called: a play
+#   in ``apply_legal``, ``select`` in ``legal_actions``, ``reply_wins`` in
+#   ``_finish_trick``: a call costs about what a trick's bookkeeping does.
+# - A trick record is built as a draft (``_TrickDraft``), not by its ``__init__``.
 _SEATS = (Seat.SOUTH, Seat.NORTH)
 _OTHER = (Seat.NORTH, Seat.SOUTH)
 _SUITS = tuple(Suit)
@@ -137,10 +139,40 @@ _CARD_DRAWN = tuple(
 )
 
 
-@cache
+class _TrickDraft:
+    """A ``TrickWon`` being filled in: the same slots, not frozen.
+
+    A frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``, a slow generic call, and a trick is finished after
+    every second card. ``_finish_trick`` fills a draft with plain attribute
+    stores and then makes it a ``TrickWon`` by assigning its ``__class__``,
+    which Python allows between classes of the same slots: five times as fast
+    as the constructor, the same fields, equality and hash.
+    """
+
+    # In ``TrickWon``'s field order, which the ``__class__`` assignment needs.
+    __slots__ = ("leader", "lead", "reply", "winner", "trick_no", "points", "last")  # noqa: RUF023
+    leader: Seat
+    lead: Card
+    reply: Card
+    winner: Seat
+    trick_no: int
+    points: int
+    last: bool
+
+
+#: ``_MELDS[seat][way]``: the action of melding ``way``, made on first use and
+#: kept, as a ``Meld`` sorts its cards as it is built. The ways are made once
+#: with their patterns (``meld_patterns``), so these stay few.
+_MELDS: tuple[dict[MeldCards, Meld], ...] = ({}, {})
+
+
 def _meld_action(seat: Seat, way: MeldCards) -> Meld:
-    """The action of melding ``way``, kept: a ``Meld`` sorts its cards as it is built."""
-    return Meld(seat, way.kind, tuple(CARDS[i] for i in way.ids))
+    """The kept action of melding ``way`` (see ``_MELDS``)."""
+    action = _MELDS[seat].get(way)
+    if action is None:
+        action = _MELDS[seat][way] = Meld(seat, way.kind, tuple(CARDS[i] for i in way.ids))
+    return action
 
 
 class _Settings:
@@ -156,8 +188,11 @@ class _Settings:
         "head_always",
         "match",
         "pack",
+        "patterns",
+        "places",
         "rules",
         "tricks",
+        "turn",
         "winner_chooses",
     )
 
@@ -173,6 +208,11 @@ class _Settings:
         self.match = rules.game is GameMode.MATCH
         self.pack = mask_of(pack(rules))  # every card of the pack
         self.tricks = 2 * rules.hand_size  # tricks in a hand
+        #: The deal: the deck positions of each hand, and of the turn-up.
+        self.places = places(rules)
+        self.turn = self.tricks
+        #: The melds possible, by trump suit.
+        self.patterns = tuple(meld_patterns(suit, rules.double_pinochle) for suit in Suit)
         self.winner_chooses = rules.last_draw is LastDraw.WINNER_CHOOSES
 
 
@@ -525,23 +565,22 @@ class GameState:
                 "The game is over." if self.is_over else "This hand is still being played."
             )
         dealer = _OTHER[self.dealer]
-        rules = self.rules
-        ids = [card.id for card in physical_deck(deck, rules)]
+        settings = self._settings
+        ids = deck_ids(deck, settings.rules)
         self.dealer = dealer
+        if self.hand_no:  # the first hand finds the state as ``__init__`` cleared it
+            self._clear_hand()
         self.hand_no += 1
-        self.to_act = _OTHER[dealer]
-        self._clear_hand()
-        for seat, positions in zip((_OTHER[dealer], dealer), places(rules), strict=True):
-            mask = 0
-            for position in positions:
-                mask |= BIT[ids[position]]
-            self.hands[seat] = mask
-        turn = 2 * rules.hand_size
+        self.to_act = self.leader = _OTHER[dealer]
+        bit, card_at = BIT.__getitem__, ids.__getitem__
+        for seat, positions in zip((_OTHER[dealer], dealer), settings.places, strict=True):
+            self.hands[seat] = sum(map(bit, map(card_at, positions)))  # distinct bits
+        turn = settings.turn
         self.stock = ids[:turn:-1]  # the stock's top card last
         turn_up = CARDS[ids[turn]]
         self.turn_up = turn_up.id
         self.trump = turn_up.suit
-        self.patterns = meld_patterns(turn_up.suit, self.rules.double_pinochle)
+        self.patterns = settings.patterns[turn_up.suit]
         self.phase = _LEAD
         events: list[Event] = [HandDealt(self.hand_no, dealer, turn_up.suit, turn_up)]
         if self._is_dix(turn_up.id):
@@ -567,24 +606,25 @@ class GameState:
 
         Declaring out is open to both seats, so both may have actions.
         """
-        phase = self.phase
-        if phase is _DEAL or phase is _OVER:
-            return LegalActions([])
-        to_act = self.to_act
+        phase, to_act = self.phase, self.to_act
         actions: list[Action]
-        if seat is not None and seat != to_act:
+        if (seat is not None and seat != to_act) or phase is _DEAL or phase is _OVER:
             actions = []
         elif phase is _MELD:
             actions = self._winner_actions()
-        elif phase is _FOLLOW and self.playoff:
-            assert self.lead is not None
-            replies = playoff_replies(
-                self.hands[to_act], self.lead, self.trump, self._settings.head_always
-            )
-            actions = select(replies, _PLAYS[to_act])
         else:
-            actions = select(self.hands[to_act] | self.tables[to_act], _PLAYS[to_act])
-        if self._settings.match:
+            if phase is _LEAD or not self.playoff:  # any card held
+                cards = self.hands[to_act] | self.tables[to_act]
+            else:
+                assert self.lead is not None
+                cards = playoff_replies(
+                    self.hands[to_act], self.lead, self.trump, self._settings.head_always
+                )
+            # ``select(cards, _PLAYS[to_act])``, inline: it runs before every card.
+            t0, t1, t2, t3, t4, t5, t6, t7 = _PLAYS[to_act]
+            b0, b1, b2, b3, b4, b5, b6, b7 = cards.to_bytes(8, "little")
+            actions = [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6], *t7[b7]]
+        if self._settings.match and phase is not _DEAL and phase is not _OVER:
             claimants = _SEATS if seat is None else (seat,)
             actions = actions + [_DECLARES[s] for s in claimants if s not in self.claims]
         return LegalActions(actions)
@@ -608,8 +648,9 @@ class GameState:
                 if exchange:
                     options.append(_EXCHANGES[seat][dix])
         if not self.melded:
+            kept = _MELDS[seat]
             for way in legal_ways(self.patterns, hand, self.tables[seat], self.history):
-                options.append(_meld_action(seat, way))
+                options.append(kept.get(way) or _meld_action(seat, way))
         if len(self.stock) == 1 and self._settings.winner_chooses:
             options += _DRAWS[seat]
         else:
@@ -814,10 +855,29 @@ class GameState:
         ``legal_actions()``: it may raise anything or leave a corrupt state.
         """
         self._options = None  # whatever the action, the winner's options change
-        events: list[Event] = []
-        if isinstance(action, Play):  # most actions are plays: test them first
-            self._play(action.seat, action.card.id, events)
-        elif isinstance(action, Draw):
+        if isinstance(action, Play):  # most actions are plays: done here, without a call
+            seat, card_id = action.seat, action.card.id
+            # Tests before changes: a mask op whose result is 0 allocates no int.
+            bit = BIT[card_id]
+            from_table = 1 if self.tables[seat] & bit else 0
+            if from_table:
+                self.tables[seat] ^= bit
+            else:
+                self.hands[seat] ^= bit
+            if self.public[seat] & bit:
+                self.public[seat] ^= bit
+            lead = self.lead
+            events: list[Event] = [_CARD_PLAYED[seat][from_table][lead is None][card_id]]
+            if self._settings.dix_scores_when_played and self._is_dix(card_id):
+                self._score_dix(DixPlayed, seat, CARDS[card_id], events)
+            if lead is None:
+                self.lead, self.leader = card_id, seat
+                self.phase, self.to_act = _FOLLOW, _OTHER[seat]
+            else:
+                self._finish_trick(lead, card_id, events)
+            return events
+        events = []
+        if isinstance(action, Draw):
             self._draw(action.take_turn_up, events)
         elif isinstance(action, DeclareOut):
             self._declare(action.seat, events)
@@ -829,44 +889,26 @@ class GameState:
             self._end_turn_if_done(events)
         return events
 
-    def _play(self, seat: Seat, card_id: int, events: list[Event]) -> None:
-        # Tests before changes: a mask op whose result is 0 allocates no int.
-        bit = BIT[card_id]
-        from_table = 1 if self.tables[seat] & bit else 0
-        if from_table:
-            self.tables[seat] ^= bit
-        else:
-            self.hands[seat] ^= bit
-        if self.public[seat] & bit:
-            self.public[seat] ^= bit
-        lead = self.lead
-        events.append(_CARD_PLAYED[seat][from_table][lead is None][card_id])
-        if self._settings.dix_scores_when_played and self._is_dix(card_id):
-            self._score_dix(DixPlayed, seat, CARDS[card_id], events)
-        if lead is None:
-            self.lead, self.leader = card_id, seat
-            self.phase, self.to_act = _FOLLOW, _OTHER[seat]
-        else:
-            self._finish_trick(lead, card_id, events)
-
     def _finish_trick(self, lead: int, reply: int, events: list[Event]) -> None:
+        # Inline here, as this runs after every second card: ``reply_wins``, and
+        # building the ``TrickWon`` (see ``_TrickDraft``).
         leader = self.leader
-        winner = _OTHER[leader] if reply_wins(lead, reply, self.trump) else leader
+        if reply >> 4 == lead >> 4:
+            winner = _OTHER[leader] if reply >> 1 < lead >> 1 else leader
+        else:
+            winner = _OTHER[leader] if reply >> 4 == self.trump else leader
         self.lead = None
         self.won[winner] |= BIT[lead] | BIT[reply]
         settings = self._settings
         points = settings.card_points
         trick_no = len(self.tricks) + 1
         last = trick_no == settings.tricks
-        done = trick_won(
-            leader,
-            CARDS[lead],
-            CARDS[reply],
-            winner,
-            trick_no,
-            points[(lead >> 1) & 7] + points[(reply >> 1) & 7],
-            last,
-        )
+        draft = _TrickDraft()
+        draft.leader, draft.winner, draft.trick_no, draft.last = leader, winner, trick_no, last
+        draft.lead, draft.reply = CARDS[lead], CARDS[reply]
+        draft.points = points[(lead >> 1) & 7] + points[(reply >> 1) & 7]
+        draft.__class__ = TrickWon  # type: ignore[assignment]  # see ``_TrickDraft``
+        done = cast(TrickWon, draft)
         self.tricks.append(done)
         events.append(done)
         self.to_act = self.leader = winner
@@ -993,18 +1035,18 @@ class GameState:
             self._game_over(Termination.DECLARED_OUT_LOST, _OTHER[claimant], events, claimant)
 
     def _score_hand(self, events: list[Event]) -> None:
-        last_winner = self.tricks[-1].winner
-        raw = [trick_points(self.won[s], self._settings.card_points) for s in _SEATS]
-        raw[last_winner] += self.rules.last_trick_bonus
-        counts = [rounded(r) for r in raw]
-        for seat in _SEATS:
-            self.scores[seat] += counts[seat]
+        points, scores = self._settings.card_points, self.scores
+        raw = [trick_points(self.won[0], points), trick_points(self.won[1], points)]
+        raw[self.tricks[-1].winner] += self.rules.last_trick_bonus
+        counts = (rounded(raw[0]), rounded(raw[1]))
+        scores[0] += counts[0]
+        scores[1] += counts[1]
         events.append(
             HandScored(
                 (raw[0], raw[1]),
-                (counts[0], counts[1]),
+                counts,
                 (self.meld_points[0], self.meld_points[1]),
-                (self.scores[0], self.scores[1]),
+                (scores[0], scores[1]),
             )
         )
         if self.claims:
