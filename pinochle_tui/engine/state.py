@@ -20,8 +20,9 @@ the AI can search thousands of positions.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import fields
 from functools import cache
-from typing import NoReturn, cast
+from typing import Any, NoReturn
 
 from pinochle_tui.engine.actions import (
     Action,
@@ -139,26 +140,14 @@ _CARD_DRAWN = tuple(
 )
 
 
-class _TrickDraft:
-    """A ``TrickWon`` being filled in: the same slots, not frozen.
-
-    A frozen dataclass's ``__init__`` sets each field through
-    ``object.__setattr__``, a slow generic call, and a trick is finished after
-    every second card. ``_finish_trick`` fills a draft with plain attribute
-    stores and then makes it a ``TrickWon`` by assigning its ``__class__``,
-    which Python allows between classes of the same slots: five times as fast
-    as the constructor, the same fields, equality and hash.
-    """
-
-    # In ``TrickWon``'s field order, which the ``__class__`` assignment needs.
-    __slots__ = ("leader", "lead", "reply", "winner", "trick_no", "points", "last")  # noqa: RUF023
-    leader: Seat
-    lead: Card
-    reply: Card
-    winner: Seat
-    trick_no: int
-    points: int
-    last: bool
+#: A ``TrickWon`` being filled in: a class of the same slots, not frozen. A
+#: frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``,
+#: a slow generic call, and a trick is finished after every second card.
+#: ``_finish_trick`` fills a draft with plain attribute stores and then makes it
+#: a ``TrickWon`` by assigning its ``__class__``, which Python allows between
+#: classes of the same slots: five times as fast as the constructor, with the
+#: same fields, equality and hash.
+_TrickDraft = type("_TrickDraft", (), {"__slots__": tuple(f.name for f in fields(TrickWon))})
 
 
 #: ``_MELDS[seat][way]``: the action of melding ``way``, made on first use and
@@ -903,12 +892,12 @@ class GameState:
         points = settings.card_points
         trick_no = len(self.tricks) + 1
         last = trick_no == settings.tricks
-        draft = _TrickDraft()
+        draft: Any = _TrickDraft()
         draft.leader, draft.winner, draft.trick_no, draft.last = leader, winner, trick_no, last
         draft.lead, draft.reply = CARDS[lead], CARDS[reply]
         draft.points = points[(lead >> 1) & 7] + points[(reply >> 1) & 7]
-        draft.__class__ = TrickWon  # type: ignore[assignment]  # see ``_TrickDraft``
-        done = cast(TrickWon, draft)
+        draft.__class__ = TrickWon  # see ``_TrickDraft``
+        done: TrickWon = draft
         self.tricks.append(done)
         events.append(done)
         self.to_act = self.leader = winner
