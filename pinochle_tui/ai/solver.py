@@ -239,7 +239,8 @@ class PlayoffSolver:
         lose it (2); then, for seat 0 and seat 1 as leader, its leads here if
         the other seat has one reply worth trying in the suit (fields 3, 4),
         two (5, 6), or none (7, 8), which orders the leads (``searcher``); and
-        last the suit's shape number, in the suit's ``_SHAPE_BITS`` of field 9.
+        last, when there is a table by shape, the suit's shape number, in the
+        suit's ``_SHAPE_BITS`` of field 9 (ints that grow cost every node).
 
         A run is a longest sequence of one seat's cards with no card of the
         other seat ranking between or equal to them (of two equal cards, the
@@ -296,7 +297,7 @@ class PlayoffSolver:
             count = (options & self.hand[1 - seat]).bit_count()
             if count < 3:
                 packed |= leads << ((7, 3, 5)[count] + seat) * n
-        if present:
+        if present and self.by_shape is not None:
             suit = suit_of(ids[present[0]])
             numbers = self.shapes[suit]
             number = numbers.setdefault(tuple(shape), len(numbers) + 1)
