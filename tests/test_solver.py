@@ -294,29 +294,6 @@ def test_no_trumps_in_play_and_heading_always() -> None:
     assert solve_playoff(*position).points == minimax_playoff(*position).points == (36, 24)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_positions_alike_but_for_which_low_cards_share_the_table(seed: int) -> None:
-    """With the 64-card pack the 9s, 8s and 7s score nothing, and the search
-    keeps what it proved by the suits' shapes as well: it answers as a solver
-    that keeps it by cards only, and it searches fewer positions."""
-    rng = random.Random(seed)
-    hands, trump, to_act = deal(rng, 64, 10)
-    solver = PlayoffSolver.at(hands, to_act, None, trump, CLASSIC_POINTS, False)
-    by_cards = PlayoffSolver.at(hands, to_act, None, trump, CLASSIC_POINTS, False)
-    assert solver.by_shape is not None
-    by_cards.by_shape = None
-    by_cards.search = by_cards.searcher()
-    assert solver.solve(hands, to_act).points == by_cards.solve(hands, to_act).points
-    assert solver.searched[0] < by_cards.searched[0]
-
-
-def test_no_table_by_shape_when_every_face_scores_differently() -> None:
-    # The 48-card pack with classic points: A 11, 10 10, K 4, Q 3, J 2, 9 0.
-    rng = random.Random(3)
-    hands, trump, to_act = deal(rng, 48, 12)
-    assert PlayoffSolver.at(hands, to_act, None, trump, CLASSIC_POINTS, False).by_shape is None
-
-
 @pytest.mark.parametrize(("seed", "head_always"), [(0, False), (1, True), (6, False), (11, True)])
 def test_full_64_card_playoff_agrees_with_minimax_down_its_line(
     seed: int, head_always: bool

@@ -7,10 +7,9 @@ maximises the card points it takes plus the bonus for the last trick.
 ``minimax_playoff`` is the plain definition of that game's value and serves as
 the reference. ``solve_playoff`` computes the same value fast enough for play
 (a 16-card hand of the 64-card pack mostly in under a second): a null-window
-alpha-beta search (MTD(f)) over trick starts with a transposition table, kept
-by the suits' shapes too (positions alike but for which worthless low cards are
-left meet), merging of interchangeable cards, and move ordering that tries
-forcing leads first. A solve may be given a deadline (``OutOfTime``): what it proved by
+alpha-beta search (MTD(f)) over trick starts with a transposition table,
+merging of interchangeable cards, and move ordering that tries forcing leads
+first. A solve may be given a deadline (``OutOfTime``): what it proved by
 then stays in the table, so the next solve of the same playoff goes on from it.
 """
 
@@ -34,15 +33,6 @@ class OutOfTime(Exception):
 #: A search with more cards than this a hand checks the deadline; the ones
 #: below finish in microseconds.
 _CHECKED_FROM = 3
-
-#: The width of a suit's shape number (``PlayoffSolver.merge``) in a position's
-#: shape key: a suit has at most 16 cards in play, so fewer than 2**16 shapes
-#: that hold a card, numbered from 1 (0 is a suit with no card in play).
-_SHAPE_BITS = 16
-
-#: A suit's shape (``PlayoffSolver.merge``): its runs from the top, each as its
-#: seat and its cards' points, a tie as seat 2 and its face's points.
-_Shape = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,12 +152,6 @@ class PlayoffSolver:
     taking a set's cards lowest bit first tries richer cards first. Cards
     never change hands, so a position at the start of a trick is just the
     mask of cards still in play and the seat on lead.
-
-    Positions whose suits have the same shapes (``merge``) have the same value,
-    though their cards differ: with the 64-card pack the 9s, 8s and 7s all
-    score nothing, so two lines that played a different one of them often
-    meet in positions alike but for which. When the points table lets that
-    happen, a second table keeps what the search proved by shape as well.
     """
 
     def __init__(
@@ -204,22 +188,10 @@ class PlayoffSolver:
         ]
         #: The mask of each suit (0 for a suit not in play).
         self.masks = tuple(self.of_suit(s) for s in range(4))
-        #: The shapes ``merge`` has met in each suit, numbered from 1 by suit.
-        self.shapes: list[dict[_Shape, int]] = [{}, {}, {}, {}]
         #: What ``merge`` says of the cards in play of one suit, by those cards.
         self.moves = _Moves(self.merge)
         #: Bounds on the leader's points and the best lead found, by position.
         self.tt: dict[int, tuple[int, int, int]] = {}
-        pts = self.pts
-        #: The same by shape, when two cards of a suit that rank differently
-        #: score the same (else each shape is one set of cards, and this is None).
-        self.by_shape: dict[int, tuple[int, int, int]] | None = None
-        if any(
-            pts[i] == pts[j] and ids[i] >> 1 != ids[j] >> 1 and suit_of(ids[i]) == suit_of(ids[j])
-            for i in range(len(ids))
-            for j in range(i)
-        ):
-            self.by_shape = {}
         self.rules = (trump, head_always)
         #: The running solve's deadline (``perf_counter`` time), in a cell the search reads.
         self._deadline = [math.inf]
@@ -238,9 +210,7 @@ class PlayoffSolver:
         0), the replies worth trying if they take the trick (1) and if they
         lose it (2); then, for seat 0 and seat 1 as leader, its leads here if
         the other seat has one reply worth trying in the suit (fields 3, 4),
-        two (5, 6), or none (7, 8), which orders the leads (``searcher``); and
-        last, when there is a table by shape, the suit's shape number, in the
-        suit's ``_SHAPE_BITS`` of field 9 (ints that grow cost every node).
+        two (5, 6), or none (7, 8), which orders the leads (``searcher``).
 
         A run is a longest sequence of one seat's cards with no card of the
         other seat ranking between or equal to them (of two equal cards, the
@@ -253,33 +223,21 @@ class PlayoffSolver:
         scores at least as well in a trick won now, the poorer costs no more in
         a trick lost now.) Of equal choices the highest card is kept, so that
         different lines of play meet in the same positions more often.
-
-        For the same reason the cards' ranks matter only through the runs they
-        make: the suit's shape, its runs from the top down, each as its seat
-        and its cards' points (a face split between the seats as a tie of its
-        points), is all the game needs of the suit. Positions whose suits have
-        the same shapes are the same game (a card of one maps to the card of
-        the same run and points in the other, and every reply beats, heads or
-        follows the same way), so they have the same value.
         """
         ids, owner, pts = self.ids, self.owner, self.pts
         runs: list[list[int]] = []
-        shape: list[tuple[int, ...]] = []
         run_owner = -1
         present = sorted(ids_of(bits), key=lambda j: ids[j])
         for _, same in groupby(present, key=lambda j: ids[j] >> 1):
             face = list(same)
             if len({owner[j] for j in face}) == 2:
                 runs += [[j] for j in face]
-                shape.append((2, pts[face[0]]))
                 run_owner = -1
             elif owner[face[0]] == run_owner:
                 runs[-1] += face
-                shape[-1] = (run_owner, *sorted(pts[j] for j in runs[-1]))
             else:
                 runs.append(face)
                 run_owner = owner[face[0]]
-                shape.append((run_owner, *sorted(pts[j] for j in face)))
         keep = rich = poor = 0
         for run in runs:
             scores: set[int] = set()
@@ -297,11 +255,6 @@ class PlayoffSolver:
             count = (options & self.hand[1 - seat]).bit_count()
             if count < 3:
                 packed |= leads << ((7, 3, 5)[count] + seat) * n
-        if present and self.by_shape is not None:
-            suit = suit_of(ids[present[0]])
-            numbers = self.shapes[suit]
-            number = numbers.setdefault(tuple(shape), len(numbers) + 1)
-            packed |= number << 9 * n + _SHAPE_BITS * suit
         return packed
 
     @classmethod
@@ -477,11 +430,10 @@ class PlayoffSolver:
         position's transposition-table entry, already probed by the caller
         without a cutoff: most children are settled by the table, and probing
         before the call saves the call. The legal replies and the trick's
-        outcome are worked out inline, for the same reason. A position the
-        caller did not find by its cards is looked up by its shape (when there
-        is a table by shape), which the suits' memo gives for nothing; what the
-        search proves goes into both tables. A window that lies outside the
-        points in play (the callers pass them on unclamped) is answered at once.
+        outcome are worked out inline, for the same reason. The callers pass
+        the window on unclamped, so it may lie outside the points in play: then
+        it is answered at once (and the window is never narrowed to 0..total,
+        which could leave it empty and let a reply seem to refute a lead).
 
         Move order decides most of the cost. Leads come in three groups: the
         suits where the follower has one reply worth trying, then two, then
@@ -501,11 +453,6 @@ class PlayoffSolver:
         m0, m1, m2, m3 = self.masks
         tt = self.tt
         tt_get = tt.get
-        shaped = self.by_shape is not None
-        by_shape = self.by_shape if self.by_shape is not None else {}
-        shape_get = by_shape.get
-        shape_bit = 9 * len(self.ids)
-        shape_seat = 4 * _SHAPE_BITS
         seat_bit = len(self.ids)
         poor_bit = 2 * seat_bit
         one_bit = (3 * seat_bit, 4 * seat_bit)
@@ -533,28 +480,19 @@ class PlayoffSolver:
                 return total
             if k > checked and clock() > deadline[0]:
                 raise OutOfTime
-            s_key = s << seat_bit
-            packed = moves[cards & m0] | moves[cards & m1] | moves[cards & m2] | moves[cards & m3]
-            if shaped:
-                shape_key = packed >> shape_bit | s << shape_seat
-                if entry is None:
-                    entry = shape_get(shape_key)
             if entry is None:
                 lo, hi, move = 0, total, -1
             else:
                 lo, hi, move = entry
-                if lo >= beta or hi <= alpha:
-                    # Only an entry found by shape settles it here (the caller tried
-                    # the one by cards): keep it by cards too, for the next probe.
-                    tt[cards | s_key] = entry
-                    return lo if lo >= beta else hi
                 if lo > alpha:
                     alpha = lo
                 if hi < beta:
                     beta = hi
             searched[0] += 1
             o = 1 - s
+            s_key = s << seat_bit
             o_key = o << seat_bit
+            packed = moves[cards & m0] | moves[cards & m1] | moves[cards & m2] | moves[cards & m3]
             mine = packed & hand[s]
             rich = packed >> seat_bit & hand[o]
             poor = packed >> poor_bit & hand[o]
@@ -653,15 +591,13 @@ class PlayoffSolver:
                 else:
                     continue
                 break  # a cutoff
+            key = cards | s_key
             if best <= alpha:
-                entry = (lo, best, move)
+                tt[key] = (lo, best, move)
             elif best >= beta:
-                entry = (best, hi, move)
+                tt[key] = (best, hi, move)
             else:
-                entry = (best, best, move)
-            tt[cards | s_key] = entry
-            if shaped:
-                by_shape[shape_key] = entry
+                tt[key] = (best, best, move)
             return best
 
         return search
