@@ -267,9 +267,9 @@ def test_agrees_with_minimax_under_every_rule(
 
 @pytest.mark.parametrize(("seed", "pack", "head_always"), [(0, 64, True), (1, 48, False)])
 def test_seven_card_positions_agree_with_minimax(seed: int, pack: int, head_always: bool) -> None:
-    """Seven cards a hand, deep enough for the search to ask for windows outside
-    the points in play (a variant that clamped them lost a proof here), with a
-    card led for the 48-card pack."""
+    """Seven cards a hand, deeper than the other agreement tests (the search
+    passes windows outside the points in play on from there), with a card led
+    for the 48-card pack."""
     rng = random.Random(seed)
     hands, trump, to_act = deal(rng, pack, 7)
     lead = None
@@ -284,8 +284,8 @@ def test_seven_card_positions_agree_with_minimax(seed: int, pack: int, head_alwa
 
 
 def test_no_trumps_in_play_and_heading_always() -> None:
-    # The position that caught the clamped window: no trump left in play, and
-    # a follower who must head every lead.
+    # No trump left in play, and a follower who must head every lead: the
+    # position where a search that narrowed its window to 0..total went wrong.
     hands = (
         hand("AS", "KS", "KS#2", "7S", "AH", "JC", "7C"),
         hand("10S", "QS", "9S", "9S#2", "8H", "QC", "JC#2"),
