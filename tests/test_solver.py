@@ -265,6 +265,35 @@ def test_agrees_with_minimax_under_every_rule(
     assert points_after(*position, solution.best) == expected.points
 
 
+@pytest.mark.parametrize(("seed", "pack", "head_always"), [(0, 64, True), (1, 48, False)])
+def test_seven_card_positions_agree_with_minimax(seed: int, pack: int, head_always: bool) -> None:
+    """Seven cards a hand, deeper than the other agreement tests (the search
+    passes windows outside the points in play on from there), with a card led
+    for the 48-card pack."""
+    rng = random.Random(seed)
+    hands, trump, to_act = deal(rng, pack, 7)
+    lead = None
+    if pack == 48:
+        lead = rng.choice(ids_of(hands[1 - to_act]))
+        rest = list(hands)
+        rest[1 - to_act] ^= 1 << lead
+        hands = (rest[0], rest[1])
+    position = (hands, to_act, trump, CLASSIC_POINTS, head_always, lead, 10)
+    expected = minimax_playoff(*position)
+    assert solve_playoff(*position).points == expected.points
+
+
+def test_no_trumps_in_play_and_heading_always() -> None:
+    # No trump left in play, and a follower who must head every lead: the
+    # position where a search that narrowed its window to 0..total went wrong.
+    hands = (
+        hand("AS", "KS", "KS#2", "7S", "AH", "JC", "7C"),
+        hand("10S", "QS", "9S", "9S#2", "8H", "QC", "JC#2"),
+    )
+    position = (hands, 1, Suit.DIAMONDS, CLASSIC_POINTS, True, None, 10)
+    assert solve_playoff(*position).points == minimax_playoff(*position).points == (36, 24)
+
+
 @pytest.mark.parametrize(("seed", "head_always"), [(0, False), (1, True), (6, False), (11, True)])
 def test_full_64_card_playoff_agrees_with_minimax_down_its_line(
     seed: int, head_always: bool

@@ -195,6 +195,9 @@ class PlayoffSolver:
         self.rules = (trump, head_always)
         #: The running solve's deadline (``perf_counter`` time), in a cell the search reads.
         self._deadline = [math.inf]
+        #: How many positions the search has worked through (not settled by a
+        #: table), in a cell it counts in: a measure of the work, for benchmarks.
+        self.searched = [0]
         self.search = self.searcher()
 
     def of_suit(self, suit: int) -> int:
@@ -427,7 +430,10 @@ class PlayoffSolver:
         position's transposition-table entry, already probed by the caller
         without a cutoff: most children are settled by the table, and probing
         before the call saves the call. The legal replies and the trick's
-        outcome are worked out inline, for the same reason.
+        outcome are worked out inline, for the same reason. The callers pass
+        the window on unclamped, so it may lie outside the points in play: then
+        it is answered at once (and the window is never narrowed to 0..total,
+        which could leave it empty and let a reply seem to refute a lead).
 
         Move order decides most of the cost. Leads come in three groups: the
         suits where the follower has one reply worth trying, then two, then
@@ -454,6 +460,7 @@ class PlayoffSolver:
         void_bit = (7 * seat_bit, 8 * seat_bit)
         loses = [~w for w in wins]
         deadline = self._deadline
+        searched = self.searched
         clock = perf_counter
         checked = _CHECKED_FROM
 
@@ -466,6 +473,11 @@ class PlayoffSolver:
             beta: int,
             entry: tuple[int, int, int] | None,
         ) -> int:
+            # A window outside 0..total: any value fails high, or low.
+            if beta <= 0:
+                return 0
+            if alpha >= total:
+                return total
             if k > checked and clock() > deadline[0]:
                 raise OutOfTime
             if entry is None:
@@ -476,6 +488,7 @@ class PlayoffSolver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+            searched[0] += 1
             o = 1 - s
             s_key = s << seat_bit
             o_key = o << seat_bit
