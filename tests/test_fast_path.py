@@ -26,6 +26,8 @@ from pinochle_tui.engine import (
     Draw,
     GameState,
     LegalActions,
+    MeldKind,
+    MeldScored,
     Phase,
     Rules,
     Seat,
@@ -200,9 +202,10 @@ def test_legal_actions_are_a_read_only_list() -> None:
         assert type(copied) is LegalActions and copied == legal
 
 
-def test_the_engine_s_trick_record_is_a_trick_record() -> None:
-    """The engine builds ``TrickWon`` through its slots, not its ``__init__``:
-    the record must be the one the constructor makes, field for field."""
+def test_the_engine_s_trick_and_meld_records_are_the_constructors() -> None:
+    """The engine builds ``TrickWon`` and ``MeldScored`` as drafts of the same
+    slots, not through their ``__init__``: each record must be the one the
+    constructor makes, field for field."""
     state = GameState.new(Rules(), dealer=N)  # the pack in order: South holds A♠ A♠ 10♠ 10♠...
     state.deal(pack(Rules()))
     state.apply(state.parse_action("play 10S"))
@@ -215,3 +218,10 @@ def test_the_engine_s_trick_record_is_a_trick_record() -> None:
         getattr(expected, f.name) for f in fields(TrickWon)
     ]
     assert state.tricks == [expected]
+    meld = state.apply(state.parse_action("meld marriage KH QH"))[0]
+    marriage = MeldScored(S, MeldKind.MARRIAGE, (Card.parse("KH"), Card.parse("QH")), 20)
+    assert type(meld) is MeldScored and meld == marriage and hash(meld) == hash(marriage)
+    assert [getattr(meld, f.name) for f in fields(MeldScored)] == [
+        getattr(marriage, f.name) for f in fields(MeldScored)
+    ]
+    assert state.melds == [marriage]

@@ -98,7 +98,7 @@ from pinochle_tui.engine.view import Phase, SeatView
 # - What runs at every card is written out where it runs, not called: a play
 #   in ``apply_legal``, ``select`` in ``legal_actions``, ``reply_wins`` in
 #   ``_finish_trick``: a call costs about what a trick's bookkeeping does.
-# - A trick record is built as a draft (``_TrickDraft``), not by its ``__init__``.
+# - Trick and meld records are built as drafts (``_draft_of``), not by ``__init__``.
 _SEATS = (Seat.SOUTH, Seat.NORTH)
 _OTHER = (Seat.NORTH, Seat.SOUTH)
 _SUITS = tuple(Suit)
@@ -140,14 +140,22 @@ _CARD_DRAWN = tuple(
 )
 
 
-#: A ``TrickWon`` being filled in: a class of the same slots, not frozen. A
-#: frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``,
-#: a slow generic call, and a trick is finished after every second card.
-#: ``_finish_trick`` fills a draft with plain attribute stores and then makes it
-#: a ``TrickWon`` by assigning its ``__class__``, which Python allows between
-#: classes of the same slots: five times as fast as the constructor, with the
-#: same fields, equality and hash.
-_TrickDraft = type("_TrickDraft", (), {"__slots__": tuple(f.name for f in fields(TrickWon))})
+def _draft_of(record: type) -> type:
+    """A class for a ``record`` being filled in: the same slots, not frozen.
+
+    A frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``, a slow generic call, and a trick is finished after
+    every second card. The engine fills a draft with plain attribute stores and
+    then makes it the record by assigning its ``__class__``, which Python allows
+    between classes of the same slots: five times as fast as the constructor,
+    with the same fields, equality and hash.
+    """
+    slots = tuple(f.name for f in fields(record))
+    return type(f"_{record.__name__}Draft", (), {"__slots__": slots})
+
+
+_TrickDraft = _draft_of(TrickWon)
+_MeldDraft = _draft_of(MeldScored)
 
 
 #: ``_MELDS[seat][way]``: the action of melding ``way``, made on first use and
@@ -880,7 +888,7 @@ class GameState:
 
     def _finish_trick(self, lead: int, reply: int, events: list[Event]) -> None:
         # Inline here, as this runs after every second card: ``reply_wins``, and
-        # building the ``TrickWon`` (see ``_TrickDraft``).
+        # building the ``TrickWon`` (see ``_draft_of``).
         leader = self.leader
         if reply >> 4 == lead >> 4:
             winner = _OTHER[leader] if reply >> 1 < lead >> 1 else leader
@@ -896,7 +904,7 @@ class GameState:
         draft.leader, draft.winner, draft.trick_no, draft.last = leader, winner, trick_no, last
         draft.lead, draft.reply = CARDS[lead], CARDS[reply]
         draft.points = points[(lead >> 1) & 7] + points[(reply >> 1) & 7]
-        draft.__class__ = TrickWon  # see ``_TrickDraft``
+        draft.__class__ = TrickWon
         done: TrickWon = draft
         self.tricks.append(done)
         events.append(done)
@@ -927,18 +935,20 @@ class GameState:
             self._options = options
 
     def _meld(self, action: Meld, events: list[Event]) -> None:
-        seat = action.seat
-        ids = [c.id for c in action.cards]
+        seat, kind = action.seat, action.kind
         mask = mask_of(action.cards)
         self.public[seat] &= ~mask
         self.hands[seat] &= ~mask
         self.tables[seat] |= mask
-        self.history.record(action.kind, ids)
-        scored = MeldScored(seat, action.kind, action.cards, action.kind.points)
+        self.history.record(kind, [c.id for c in action.cards])
+        draft: Any = _MeldDraft()  # see ``_draft_of``
+        draft.seat, draft.kind, draft.cards, draft.points = seat, kind, action.cards, kind.points
+        draft.__class__ = MeldScored
+        scored: MeldScored = draft
         self.melds.append(scored)
         self.melded = True
-        self.scores[seat] += action.kind.points
-        self.meld_points[seat] += action.kind.points
+        self.scores[seat] += kind.points
+        self.meld_points[seat] += kind.points
         events.append(scored)
 
     def _dix(self, action: ShowDix | ExchangeDix, events: list[Event]) -> None:
