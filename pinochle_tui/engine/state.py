@@ -164,11 +164,9 @@ _MeldDraft = _draft_of(MeldScored)
 _MELDS: tuple[dict[MeldCards, Meld], ...] = ({}, {})
 
 
-def _meld_action(seat: Seat, way: MeldCards) -> Meld:
-    """The kept action of melding ``way`` (see ``_MELDS``)."""
-    action = _MELDS[seat].get(way)
-    if action is None:
-        action = _MELDS[seat][way] = Meld(seat, way.kind, tuple(CARDS[i] for i in way.ids))
+def _new_meld(seat: Seat, way: MeldCards) -> Meld:
+    """The action of melding ``way``, made the first time and kept in ``_MELDS``."""
+    action = _MELDS[seat][way] = Meld(seat, way.kind, tuple(CARDS[i] for i in way.ids))
     return action
 
 
@@ -189,7 +187,6 @@ class _Settings:
         "places",
         "rules",
         "tricks",
-        "turn",
         "winner_chooses",
     )
 
@@ -205,9 +202,8 @@ class _Settings:
         self.match = rules.game is GameMode.MATCH
         self.pack = mask_of(pack(rules))  # every card of the pack
         self.tricks = 2 * rules.hand_size  # tricks in a hand
-        #: The deal: the deck positions of each hand, and of the turn-up.
+        #: The deal: the deck positions of each hand (the turn-up comes next).
         self.places = places(rules)
-        self.turn = self.tricks
         #: The melds possible, by trump suit.
         self.patterns = tuple(meld_patterns(suit, rules.double_pinochle) for suit in Suit)
         self.winner_chooses = rules.last_draw is LastDraw.WINNER_CHOOSES
@@ -572,7 +568,7 @@ class GameState:
         bit, card_at = BIT.__getitem__, ids.__getitem__
         for seat, positions in zip((_OTHER[dealer], dealer), settings.places, strict=True):
             self.hands[seat] = sum(map(bit, map(card_at, positions)))  # distinct bits
-        turn = settings.turn
+        turn = settings.tricks  # the turn-up follows both hands: 2 x the hand size
         self.stock = ids[:turn:-1]  # the stock's top card last
         turn_up = CARDS[ids[turn]]
         self.turn_up = turn_up.id
@@ -647,7 +643,7 @@ class GameState:
         if not self.melded:
             kept = _MELDS[seat]
             for way in legal_ways(self.patterns, hand, self.tables[seat], self.history):
-                options.append(kept.get(way) or _meld_action(seat, way))
+                options.append(kept.get(way) or _new_meld(seat, way))
         if len(self.stock) == 1 and self._settings.winner_chooses:
             options += _DRAWS[seat]
         else:
