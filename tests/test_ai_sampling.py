@@ -12,15 +12,24 @@ import pytest
 from pinochle_tui.ai import players
 from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.knowledge import Knowledge, mask
-from pinochle_tui.ai.rollout import final_scores, play_out
+from pinochle_tui.ai.rollout import (
+    Policy,
+    final_scores,
+    habit_card,
+    play_out,
+    sparing_card,
+    weighed_card,
+)
 from pinochle_tui.ai.world import World, build_state, sample_world
 from pinochle_tui.engine import (
+    CARDS,
     Action,
     GameState,
     Phase,
     Rules,
     Seat,
     SeatView,
+    pack,
     shuffled_deck,
 )
 from tests.helpers import quick_player
@@ -142,11 +151,42 @@ def test_hard_is_deterministic_for_a_seed() -> None:
     assert mask(view.hand) == state.hands[seat]
 
 
+@pytest.mark.parametrize("policy", [habit_card, sparing_card, weighed_card])
 @pytest.mark.parametrize("seed", range(12))
-def test_a_rollout_scores_the_exact_end_as_playing_it_out_would(seed: int) -> None:
+def test_a_rollout_scores_the_exact_end_as_playing_it_out_would(seed: int, policy: Policy) -> None:
     state = mid_hand(seed, 3 * seed)
     view = state.view(state.to_act)
     world = sample_world(Knowledge.from_view(view), random.Random(seed))
     played, valued = build_state(view, world), build_state(view, world)
-    play_out(played)
-    assert final_scores(valued) == (played.scores[0], played.scores[1])
+    play_out(played, policy)
+    assert final_scores(valued, policy) == (played.scores[0], played.scores[1])
+
+
+def opening_reply(south: str, lead: str) -> GameState:
+    """Hearts trumps, South (the dealer) to answer North's first lead; South
+    holds ``south``, the other cards are North's or in the stock."""
+    held = south.split(",")
+    rest = [c.tag.removesuffix("#1") for c in pack(Rules()) if c.tag.removesuffix("#1") not in held]
+    rest = [c for c in rest if c not in (lead, "AH")]
+    north, stock = ",".join(rest[:11]), ",".join(rest[11:])
+    return GameState.from_position(
+        f"hand=1 dealer=S turn=S:follow trump=H target=1000 scores=0,0 meld=0,0 "
+        f"south={south}/- north={north}/- up=AH stock={stock} lead={lead} "
+        "tricks=- melds=- counted=- revealed=- claims=-"
+    )
+
+
+def test_the_weighed_play_out_takes_a_trick_to_meld() -> None:
+    # A royal marriage to meld, and only trumps win: the habit finds the jack
+    # too dear for a pointless trick, the weighing takes it to meld the 40.
+    state = opening_reply("KH,QH,JH,9S,9S#2,9D,9D#2,JS,JS#2,JD,JD#2,KS", "9C")
+    assert CARDS[habit_card(state, Seat.SOUTH)].code == "9S"
+    assert CARDS[weighed_card(state, Seat.SOUTH)].code == "JH"
+
+
+def test_the_weighed_play_out_keeps_a_melds_cards() -> None:
+    # A trump lead South cannot take: the jack of diamonds is its cheapest
+    # card but half a pinochle, so the weighing gives a king that melds nothing.
+    state = opening_reply("QS,JD,KC,KC#2,KD,AC,10C,AD,10D,10S,10S#2,AS", "JH")
+    assert CARDS[habit_card(state, Seat.SOUTH)].code == "JD"
+    assert CARDS[weighed_card(state, Seat.SOUTH)].code == "KD"

@@ -33,7 +33,7 @@ from typing import Literal
 
 from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.playoff import EXACT_CARDS
-from pinochle_tui.ai.rollout import play_out
+from pinochle_tui.ai.rollout import play_out, sparing_card
 from pinochle_tui.ai.solver import PlayoffSolver
 from pinochle_tui.ai.world import World, build_state, sample_world
 from pinochle_tui.engine.actions import Action, DeclareOut, ExchangeDix, Meld, Play, ShowDix
@@ -182,7 +182,7 @@ def _played(
         for index, option in enumerate(options):
             state = base.copy()
             state.apply(option)
-            play_out(state, keep_melds=True)
+            play_out(state, sparing_card)
             mine_rows[index].append(hand_points(state, view.seat))
             theirs_rows[index].append(hand_points(state, view.seat.other))
     mine = tuple(tuple(row) for row in mine_rows)

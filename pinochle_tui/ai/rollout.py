@@ -1,53 +1,136 @@
-"""A fast policy that plays a sampled hand out to its end, for the hard player.
+"""Fast policies that play a sampled hand out to its end, for the hard player.
 
-It sees the whole (sampled) state and looks one trick ahead, which is cheap
+They see the whole (sampled) state and look one trick ahead, which is cheap
 enough to play hundreds of hands a second; once the playoff is down to
 ``EXACT_CARDS`` cards a hand, where solving costs well under a millisecond,
-both seats play it exactly. With ``keep_melds`` (the analysis behind the hint
-and the review) the quick policy also keeps back, in the first phase, the cards
-of the melds a seat could make, as a player saving them for a trick won would.
+both seats play it exactly. Before that, the playoff's tricks go by the
+one-trick habit knowing both hands, and the first phase's by a ``Policy``:
+
+- ``habit_card``: the one-trick habit (``heuristic.quick_card``);
+- ``sparing_card``: the habit sparing the cards of the melds a seat could
+  make, as a player saving them for a trick won would (the analysis behind
+  the hint and the review);
+- ``weighed_card``: the normal player's weighing of every play, at mask level
+  (the hard and expert players' play-outs).
 """
 
 from __future__ import annotations
 
-from pinochle_tui.ai.heuristic import quick_card
+from collections.abc import Callable
+
+from pinochle_tui.ai.appraisal import PLAIN_KEEP, TRUMP_KEEP
+from pinochle_tui.ai.heuristic import LAST_DRAW_BONUS, MELD_CHANCE, quick_card
 from pinochle_tui.ai.solver import PlayoffSolver
 from pinochle_tui.engine.actions import Action, Draw, ExchangeDix, Meld, Play, ShowDix
-from pinochle_tui.engine.cards import CARDS, ids_of
+from pinochle_tui.engine.cards import CARDS, Suit, ids_of
 from pinochle_tui.engine.melds import legal_ways
 from pinochle_tui.engine.rules import PlayoffHead
 from pinochle_tui.engine.scoring import rounded
 from pinochle_tui.engine.seats import Seat
 from pinochle_tui.engine.state import GameState
-from pinochle_tui.engine.tricks import playoff_replies, trick_points
+from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
 from pinochle_tui.engine.view import Phase
 
 _PLAYING = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
+_SUIT_MASKS = tuple(s.mask for s in Suit)
+
+#: A first-phase card policy: the card id ``seat`` plays in ``state``, one of
+#: its hand or table cards.
+Policy = Callable[[GameState, Seat], int]
 
 #: Hand size from which a rollout plays the rest of the playoff exactly.
 EXACT_CARDS = 6
 
 
-def play_out(state: GameState, keep_melds: bool = False) -> None:
-    """Play the hand to its end with the quick policy for both seats, and the
-    end of the playoff exactly (``keep_melds``: see the module's docstring).
+def habit_card(state: GameState, seat: Seat) -> int:
+    """The one-trick habit (``quick_card``) over the seat's hand and table."""
+    cards = state.hands[seat] | state.tables[seat]
+    return quick_card(ids_of(cards), state.lead, state.trump, state.rules.card_points)
+
+
+def sparing_card(state: GameState, seat: Seat) -> int:
+    """The one-trick habit, sparing the cards of the melds ``seat`` could make
+    now (unless that is all it has)."""
+    hand, table = state.hands[seat], state.tables[seat]
+    kept = 0
+    for way in legal_ways(state.patterns, hand, table, state.history):
+        kept |= way.mask
+    cards = (hand | table) & ~kept or hand | table
+    return quick_card(ids_of(cards), state.lead, state.trump, state.rules.card_points)
+
+
+def weighed_card(state: GameState, seat: Seat) -> int:
+    """The play ``heuristic.play_scores`` would weigh best, at mask level.
+
+    The same terms, cheaper: trick points won or lost, ``MELD_CHANCE`` of the
+    best meld left to make after a trick won, the last draw's bonus, and what
+    the card is worth keeping, its strength (``TRUMP_KEEP``, ``PLAIN_KEEP``)
+    and the points of the melds it is needed for now (not the melds in reach,
+    which the appraisal counts and which cost too much here). A lead wins if
+    the opponent's cards in this deal cannot beat it.
+    """
+    trump, points = state.trump, state.rules.card_points
+    hand, table = state.hands[seat], state.tables[seat]
+    ways = legal_ways(state.patterns, hand, table, state.history)
+    # Each meld by its faces, with every set of physical cards that makes it:
+    # a card is needed for it only if every set holds it.
+    melds: dict[tuple[int, int], list[int]] = {}
+    for way in ways:
+        melds.setdefault((way.kind.points, way.mask | way.mask >> 1), []).append(way.mask)
+    lead = state.lead
+    other = seat.other
+    theirs = state.hands[other] | state.tables[other]
+    their_trumps = theirs & _SUIT_MASKS[trump]
+    last = LAST_DRAW_BONUS if len(state.stock) == 1 else 0
+    best_card, best_value = -1, -float("inf")
+    cards = hand | table
+    while cards:
+        bit = cards & -cards
+        cards ^= bit
+        card = bit.bit_length() - 1
+        rank, suit = (card >> 1) & 7, card >> 4
+        keep = TRUMP_KEEP[rank] if suit == trump else PLAIN_KEEP[rank]
+        for (meld_points, _), masks in melds.items():
+            if all(m & bit for m in masks):
+                keep += meld_points
+        if lead is None:
+            higher = theirs & _SUIT_MASKS[suit] & ((1 << ((card >> 1) << 1)) - 1)
+            wins = not higher and (suit == trump or not their_trumps)
+            trick = points[rank]
+            lost = trick if trick >= 10 else trick / 2
+        else:
+            wins = reply_wins(lead, card, trump)
+            trick = lost = points[(lead >> 1) & 7] + points[rank]
+        if wins:
+            after = max((w.kind.points for w in ways if not w.mask & bit), default=0)
+            value = trick + MELD_CHANCE * after + last - keep
+        else:
+            value = -lost - keep
+        if value > best_value:
+            best_card, best_value = card, value
+    return best_card
+
+
+def play_out(state: GameState, policy: Policy = habit_card) -> None:
+    """Play the hand to its end with ``policy`` for both seats in the first
+    phase, the one-trick habit in the playoff, and its end exactly.
 
     Every action is legal by construction (a winner's option from
     ``legal_actions``, a card from the seat's legal cards), so it goes through
     the engine's unchecked ``apply_legal``, here and in ``final_scores``.
     """
-    solver = _play_quick(state, keep_melds)
+    solver = _play_quick(state, policy)
     while state.phase in _PLAYING:
         assert solver is not None
         seat, hands = state.to_act, (state.hands[0], state.hands[1])
         state.apply_legal(Play(seat, CARDS[solver.solve(hands, seat, state.lead).best]))
 
 
-def final_scores(state: GameState) -> tuple[int, int]:
+def final_scores(state: GameState, policy: Policy = habit_card) -> tuple[int, int]:
     """The scores ``play_out`` ends the hand with, for a single deal (``world.
     build_state``): the exact end is not played out card by card, its value
     comes from one solve. The state is left where the exact end begins."""
-    solver = _play_quick(state)
+    solver = _play_quick(state, policy)
     if solver is None:
         return state.scores[0], state.scores[1]
     hands = (state.hands[0], state.hands[1])
@@ -59,21 +142,24 @@ def final_scores(state: GameState) -> tuple[int, int]:
     return south, north
 
 
-def _play_quick(state: GameState, keep_melds: bool = False) -> PlayoffSolver | None:
-    """Play the quick policy until the hand ends (None) or the playoff is
-    down to ``EXACT_CARDS`` cards a hand (the solver of that position)."""
+def _play_quick(state: GameState, policy: Policy) -> PlayoffSolver | None:
+    """Play until the hand ends (None) or the playoff is down to
+    ``EXACT_CARDS`` cards a hand (the solver of that position)."""
     head = state.rules.playoff_head is PlayoffHead.ALWAYS
     while state.phase in _PLAYING:
         seat = state.to_act
         if state.phase is Phase.MELD:
             state.apply_legal(_winner_action(state, seat))
             continue
+        if not state.playoff:
+            state.apply_legal(Play(seat, CARDS[policy(state, seat)]))
+            continue
         hands = (state.hands[0], state.hands[1])
-        if state.playoff and hands[seat].bit_count() <= EXACT_CARDS:
+        if hands[seat].bit_count() <= EXACT_CARDS:
             rules = state.rules
             points, bonus = rules.card_points, rules.last_trick_bonus
             return PlayoffSolver.at(hands, seat, state.lead, state.trump, points, head, bonus)
-        state.apply_legal(Play(seat, CARDS[_quick_card(state, seat, head, keep_melds)]))
+        state.apply_legal(Play(seat, CARDS[_playoff_card(state, seat, head)]))
     return None
 
 
@@ -88,24 +174,10 @@ def _winner_action(state: GameState, seat: Seat) -> Action:
     return best if best is not None else Draw(seat)
 
 
-def _quick_card(state: GameState, seat: Seat, head: bool, keep_melds: bool = False) -> int:
-    """The one-trick habit (``quick_card``), knowing both hands in the playoff;
-    with ``keep_melds``, sparing the cards of the melds the seat could make."""
+def _playoff_card(state: GameState, seat: Seat, head: bool) -> int:
+    """The one-trick habit in the playoff, knowing both hands."""
     lead = state.lead
-    if state.playoff and lead is not None:
-        cards = playoff_replies(state.hands[seat], lead, state.trump, head)
-    else:
-        cards = state.hands[seat] | state.tables[seat]
-        if keep_melds and not state.playoff:
-            cards = _spare(state, seat, cards)
-    theirs = state.hands[seat.other] if state.playoff else None
+    hand = state.hands[seat]
+    cards = hand if lead is None else playoff_replies(hand, lead, state.trump, head)
+    theirs = state.hands[seat.other]
     return quick_card(ids_of(cards), lead, state.trump, state.rules.card_points, theirs)
-
-
-def _spare(state: GameState, seat: Seat, cards: int) -> int:
-    """``cards`` less those of the melds ``seat`` could make now, unless that is all."""
-    hand, table = state.hands[seat], state.tables[seat]
-    kept = 0
-    for way in legal_ways(state.patterns, hand, table, state.history):
-        kept |= way.mask
-    return cards & ~kept or cards
