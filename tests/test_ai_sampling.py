@@ -20,12 +20,14 @@ from pinochle_tui.ai.rollout import (
     sparing_card,
     weighed_card,
 )
+from pinochle_tui.ai.sampling import DROP_Z, _survivors
 from pinochle_tui.ai.world import World, build_state, sample_world
 from pinochle_tui.engine import (
     CARDS,
     Action,
     GameState,
     Phase,
+    Play,
     Rules,
     Seat,
     SeatView,
@@ -190,3 +192,20 @@ def test_the_weighed_play_out_keeps_a_melds_cards() -> None:
     state = opening_reply("QS,JD,KC,KC#2,KD,AC,10C,AD,10D,10S,10S#2,AS", "JH")
     assert CARDS[habit_card(state, Seat.SOUTH)].code == "JD"
     assert CARDS[weighed_card(state, Seat.SOUTH)].code == "KD"
+
+
+def test_a_candidate_is_dropped_only_when_behind_in_worth_as_chosen() -> None:
+    # Two plays over 32 worlds: the second's point difference is 10 worse,
+    # give or take 1, so on the samples alone it is far behind (the standard
+    # error is 0.18); a bias (the weighing) of 12 puts it ahead in worth.
+    state = mid_hand(4, 2)
+    first, second = [a for a in state.legal_actions(state.to_act) if isinstance(a, Play)][:2]
+    noise = [1.0 if i % 2 else -1.0 for i in range(32)]
+    results = {first: [20.0 + e for e in noise], second: [10.0 for _ in noise]}
+    assert _survivors([first, second], results, {first: 0.0, second: 0.0}) == [first]
+    # Now the first is the one 2 behind in worth, by 11 standard errors.
+    assert _survivors([first, second], results, {first: 0.0, second: 12.0}) == [second]
+    # Behind in worth by less than DROP_Z standard errors: kept.
+    spread = 1.0 / 32**0.5 * (32 / 31) ** 0.5
+    near = {first: 0.0, second: 10.0 - DROP_Z * spread + 0.01}
+    assert _survivors([first, second], results, near) == [first, second]
