@@ -7,17 +7,18 @@ weighted by what the opponent's play says about its cards (``inference``), so
 they are always consistent with everything the seat has seen. The candidates
 are the normal player's best few plays; each is played out in the same worlds
 (common random numbers), both seats playing the first phase by the normal
-player's weighing at mask level (``rollout.weighed_card``), and the mean final
-point difference decides, with the normal player's weighing as a small
-tie-breaker. (The one-trick habit as the play-out, as before, made hard +21 a
-deal against normal over 100 duplicate deals, the weighing +33.)
+player's weighing at mask level (``rollout.weighed_card``). A play's worth is
+its mean final point difference plus ``PRIOR`` times the normal player's
+weighing of it (the play-outs are rough; the weighing sees what they miss),
+and the worthiest is played. (The one-trick habit as the play-out, as before,
+made hard +22 a deal against normal over 300 duplicate deals, the weighing +28.)
 
 The search is anytime: on a deadline it takes world after world while the
 slowest one so far still fits the time left (and leaves out a world the
 deadline cuts short), on a sample budget exactly that many. Every ``ROUND``
-worlds, a candidate clearly behind the leader (by ``DROP_Z`` standard errors
-of the paired difference) is dropped, so the budget goes to the plays still
-in question; when one is left, it is the answer.
+worlds, a candidate clearly behind the leader in worth (by ``DROP_Z``
+standard errors of the paired difference) is dropped, so the budget goes to
+the plays still in question; when one is left, it is the answer.
 """
 
 from __future__ import annotations
