@@ -11,7 +11,7 @@ one-trick habit knowing both hands, and the first phase's by a ``Policy``:
   make, as a player saving them for a trick won would (the analysis behind
   the hint and the review);
 - ``weighed_card``: the normal player's weighing of every play, at mask level
-  (the hard and expert players' play-outs).
+  (the hard and expert players' play-outs, and their model of the opponent).
 """
 
 from __future__ import annotations

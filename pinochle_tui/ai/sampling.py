@@ -10,9 +10,10 @@ are the normal player's best few plays; each is played out in the same worlds
 player's weighing at mask level (``rollout.weighed_card``). A play's worth is
 its mean final point difference plus ``PRIOR`` times the normal player's
 weighing of it (the play-outs are rough; the weighing sees what they miss),
-and the worthiest is played. (The one-trick habit as the play-out, as before,
-made hard +22 a deal against normal over 300 duplicate deals; the weighing,
-with candidates dropped by worth, +28.)
+and the worthiest is played. (Over the same 300 duplicate deals against
+normal: the one-trick habit as the play-out made hard +22 a deal; the
+weighing, with candidates dropped by worth, +28; the weighing made a close
+model of normal, with the melds in reach, +33.)
 
 The search is anytime: on a deadline it takes world after world while the
 slowest one so far still fits the time left (and leaves out a world the
