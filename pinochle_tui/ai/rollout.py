@@ -137,9 +137,10 @@ def weighed_card(state: GameState, seat: Seat) -> int:
 
 
 def _near_melds(state: GameState, owned: int, unseen: int) -> list[tuple[int, float]]:
-    """The melds one card away, as normal's appraisal counts them: the cards
-    of ``owned`` each one needs (losing one puts it two away) and its worth,
-    ``LATER`` times the chance of drawing the missing card times its points."""
+    """The melds one card away, as normal's appraisal counts them (but not
+    asking whether the reuse rule would allow them): the cards of ``owned``
+    each one needs (losing one puts it two away) and its worth, ``LATER``
+    times the chance of drawing the missing card times its points."""
     draws = (len(state.stock) + 1) // 2
     if not draws or not unseen:
         return []
