@@ -123,6 +123,27 @@ def test_eights_and_sevens_rank_though_they_score_nothing() -> None:
         assert code(solution.best) == "7S"
 
 
+def test_low_cards_that_lie_alike_are_kept_as_one_position() -> None:
+    # The 64-card pack: the 9s, 8s and 7s of hearts score nothing. Seat 0 holds
+    # 9H, 8H, 7H and seat 1 the twins. Which two of seat 0's are left is the same
+    # game; a 9 of each seat is a tie, not a 9 against an 8.
+    solver = PlayoffSolver(
+        (hand("9H", "8H", "7H", "AS"), hand("9H#2", "8H#2", "7H#2", "AC")),
+        Suit.SPADES,
+        CLASSIC_POINTS,
+        head_always=False,
+    )
+
+    def kept(*tags: str) -> int:
+        mask = sum(1 << solver.index[Card.parse(tag).id] for tag in tags)
+        return solver.at_like(mask, solver.index[Card.parse(tags[0]).id])
+
+    assert kept("9H", "8H") == kept("8H", "7H") == kept("9H", "7H")
+    assert kept("9H", "9H#2") != kept("9H", "8H#2")
+    assert kept("9H#2", "8H") != kept("9H", "8H#2")
+    assert kept("AS") == 1 << solver.index[Card.parse("AS").id]
+
+
 def test_bonus_and_points_table_are_used() -> None:
     # Counters (A, 10, K count 10) and no last-trick bonus: AS over 9S, then
     # KS over 9S#2 for seat 0: 10 + 0 + 10 + 0.

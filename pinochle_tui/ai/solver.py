@@ -7,7 +7,8 @@ maximises the card points it takes plus the bonus for the last trick.
 ``minimax_playoff`` is the plain definition of that game's value and serves as
 the reference. ``solve_playoff`` computes the same value fast enough for play
 (a 16-card hand of the 64-card pack mostly in under a second): a null-window
-alpha-beta search (MTD(f)) over trick starts with a transposition table,
+alpha-beta search (MTD(f)) over trick starts with a transposition table
+that keeps positions alike but for which worthless low cards are left as one,
 merging of interchangeable cards, and move ordering that tries forcing leads
 first. A solve may be given a deadline (``OutOfTime``): what it proved by
 then stays in the table, so the next solve of the same playoff goes on from it.
@@ -30,9 +31,9 @@ class OutOfTime(Exception):
     """A solve reached its deadline before it was done."""
 
 
-#: A search with more cards than this a hand checks the deadline; the ones
-#: below finish in microseconds.
-_CHECKED_FROM = 3
+#: The search looks at the clock once in this many positions (a power of
+#: two), a fraction of a millisecond apart.
+_CLOCK_EVERY = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +189,9 @@ class PlayoffSolver:
         ]
         #: The mask of each suit (0 for a suit not in play).
         self.masks = tuple(self.of_suit(s) for s in range(4))
+        #: like[i]: the cards of i's block of like cards (``alike``), or 0.
+        #: canon: a block's cards in play to the like ones positions are kept by.
+        self.like, self.canon = self.alike()
         #: What ``merge`` says of the cards in play of one suit, by those cards.
         self.moves = _Moves(self.merge)
         #: Bounds on the leader's points and the best lead found, by position.
@@ -203,6 +207,53 @@ class PlayoffSolver:
     def of_suit(self, suit: int) -> int:
         """The mask of the cards in play of a suit."""
         return sum(1 << i for i, c in enumerate(self.ids) if suit_of(c) == suit)
+
+    def alike(self) -> tuple[list[int], dict[int, int]]:
+        """The blocks of like cards, and the canonical cards of each block.
+
+        A block is a longest sequence of cards in play of one suit, next in
+        rank and worth the same points (with the 64-card pack, a suit's 9s, 8s
+        and 7s). Which of a block's cards are left does not change the game,
+        only how they lie: their seats from the highest down, a face split
+        between the seats as a tie. Two sets of a block's cards that lie alike
+        are the same game (play one card for the other: each beats, heads and
+        follows the same cards), so the search keeps a position by the set
+        that lies alike with the lowest mask, and lines of play that let go
+        different 9s, 8s or 7s meet in one position.
+        """
+        ids, owner, pts = self.ids, self.owner, self.pts
+        like = [0] * len(ids)
+        canon: dict[int, int] = {}
+        for mask in self.masks:
+            present = sorted(ids_of(mask), key=ids.__getitem__)
+            for _, run in groupby(present, key=pts.__getitem__):
+                block = list(run)
+                bits = sum(1 << j for j in block)
+                seen: dict[tuple[int, ...], int] = {}
+                sub, moved = 0, False
+                while True:
+                    lie: list[int] = []
+                    for _, same in groupby(ids_of(sub), key=lambda j: ids[j] >> 1):
+                        face = [owner[j] for j in same]
+                        lie += [2] if len(set(face)) == 2 else face
+                    first = canon[sub] = seen.setdefault(tuple(lie), sub)
+                    moved |= first != sub
+                    sub = (sub - bits) & bits
+                    if not sub:
+                        break
+                if moved and len({ids[j] >> 1 for j in block}) > 1:
+                    for j in block:
+                        like[j] = bits
+        return like, canon
+
+    def at_like(self, cards: int, *played: int) -> int:
+        """``cards`` with the block of like cards of each of the ``played``
+        cards (the ones just played) put as the block's set that lies alike."""
+        for i in played:
+            block = self.like[i]
+            if block:
+                cards = cards & ~block | self.canon[cards & block]
+        return cards
 
     def merge(self, bits: int) -> int:
         """What the search needs to know of ``bits``, the cards in play of one
@@ -412,7 +463,7 @@ class PlayoffSolver:
         """The points seat ``s`` takes from the trick where it leads ``led`` to the
         follower's ``r`` on, fail-soft within (alpha, beta); ``k`` cards each."""
         won = self.pts[led] + self.pts[r]
-        after = cards ^ (1 << led) ^ (1 << r)
+        after = self.at_like(cards ^ (1 << led) ^ (1 << r), led, r)
         leader_wins = not self.wins[led] >> r & 1
         if k == 1:
             return total if leader_wins else 0
@@ -430,7 +481,8 @@ class PlayoffSolver:
         position's transposition-table entry, already probed by the caller
         without a cutoff: most children are settled by the table, and probing
         before the call saves the call. The legal replies and the trick's
-        outcome are worked out inline, for the same reason. The callers pass
+        outcome are worked out inline, for the same reason, and so is the
+        step to the like position after a trick (``alike``). The callers pass
         the window on unclamped, so it may lie outside the points in play: then
         it is answered at once (and the window is never narrowed to 0..total,
         which could leave it empty and let a reply seem to refute a lead).
@@ -459,10 +511,12 @@ class PlayoffSolver:
         two_bit = (5 * seat_bit, 6 * seat_bit)
         void_bit = (7 * seat_bit, 8 * seat_bit)
         loses = [~w for w in wins]
+        like = self.like
+        canon = self.canon
         deadline = self._deadline
         searched = self.searched
         clock = perf_counter
-        checked = _CHECKED_FROM
+        every = _CLOCK_EVERY - 1
 
         def search(
             cards: int,
@@ -478,8 +532,6 @@ class PlayoffSolver:
                 return 0
             if alpha >= total:
                 return total
-            if k > checked and clock() > deadline[0]:
-                raise OutOfTime
             if entry is None:
                 lo, hi, move = 0, total, -1
             else:
@@ -488,7 +540,9 @@ class PlayoffSolver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            searched[0] += 1
+            searched[0] = count = searched[0] + 1
+            if not count & every and clock() > deadline[0]:
+                raise OutOfTime
             o = 1 - s
             s_key = s << seat_bit
             o_key = o << seat_bit
@@ -524,6 +578,7 @@ class PlayoffSolver:
                     lose = legal & poor & loses[led]
                     rest = cards ^ bit
                     led_pts = pts[led]
+                    led_like = like[led]
                     worst = total + 1
                     top = beta
                     # Replies that take the trick first, then the others; poorer first.
@@ -536,9 +591,15 @@ class PlayoffSolver:
                             lose ^= bit
                         else:
                             break
-                        won = led_pts + pts[bit.bit_length() - 1]
+                        r = bit.bit_length() - 1
+                        won = led_pts + pts[r]
                         after = rest ^ bit
                         if k > 2:
+                            if led_like:
+                                after = after & ~led_like | canon[after & led_like]
+                            block = like[r]
+                            if block and block != led_like:
+                                after = after & ~block | canon[after & block]
                             left = total - won
                             if taken_by & bit:
                                 # The follower leads next: v = left - (its points from there).
