@@ -45,8 +45,8 @@ from pinochle_tui.engine.view import SeatView
 #: difference: the play-outs are noisy and blind to much that the normal
 #: player weighs (0, 1, 2 and 4 against normal over 100 duplicate deals: +2,
 #: +21, +21, +16 a deal, with the one-trick habit as the play-out; with the
-#: weighing made a close model of normal, 1 gave +24.6 and 2 +33.2 over 300;
-#: 2 is kept).
+#: weighing made a close model of normal, 1 gave +24.6, 2 +33.2 and 3 +23.7
+#: over 300; 2 is kept).
 PRIOR = 2.0
 #: Worlds between two looks at which candidates are clearly behind.
 ROUND = 16
