@@ -19,7 +19,8 @@ from pinochle_tui.tui.setup import Display, MatchSetup
 from tests.probe import KeyboardPlayer, game_of, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
-RANDOM_BOT = f"cmd:{sys.executable} {ROOT / 'examples' / 'bot_random.py'}"
+#: Seeded, so that its game is the same each run.
+RANDOM_BOT = f"cmd:{sys.executable} {ROOT / 'examples' / 'bot_random.py'} 1"
 CRASH_BOT = f"cmd:{sys.executable} {ROOT / 'examples' / 'bots' / 'crash.py'}"
 
 
