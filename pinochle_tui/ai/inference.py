@@ -361,7 +361,10 @@ def fits_lead(view: SeatView, state: GameState) -> bool:
     assert view.lead is not None and view.leader != view.seat
     opp, led = view.seat.other, view.lead.id
     bit = 1 << led
-    melded = sum(mask(record.cards) for record in view.melds if record.seat == opp)
+    melded = 0  # a card may be in more than one meld
+    for record in view.melds:
+        if record.seat == opp:
+            melded |= mask(record.cards)
     place = state.tables if melded & bit else state.hands
     place[opp] |= bit
     state.lead = None
