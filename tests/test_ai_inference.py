@@ -12,13 +12,16 @@ import pytest
 
 from pinochle_tui.ai.inference import (
     DIX_KEPT,
+    MODEL_MISSED,
     Memory,
     Moment,
     Signal,
     evidence,
+    fits_lead,
 )
 from pinochle_tui.ai.knowledge import Knowledge
-from pinochle_tui.ai.world import World, sample_world
+from pinochle_tui.ai.sampling import HardPlayer
+from pinochle_tui.ai.world import World, build_state, sample_world
 from pinochle_tui.engine import GameState, Phase, Rules, Seat, SeatView, shuffled_deck
 from tests.helpers import quick_player
 
@@ -106,3 +109,30 @@ def test_signals_parse_for_the_ablation() -> None:
     assert Signal.parse("all") is Signal.ALL
     assert Signal.parse("melds,dix") == Signal.MELDS | Signal.DIX
     assert Signal.parse("none") is Signal.NONE
+
+
+def test_worlds_that_fit_the_lead_just_made_are_drawn_more_often() -> None:
+    # Against normal, South follows a lead: the model of normal leads that card
+    # in the true world nearly always, in a uniform world far less often, and
+    # the hard player's worlds fit it more often than uniform ones.
+    assert 0.0 < MODEL_MISSED < 1.0  # a world that does not fit is never ruled out
+    positions = (
+        (view, memory, world)
+        for view, memory, world in observed_positions(("normal",))
+        if view.lead is not None and len(view.tricks) >= 2
+    )
+    true_fits = uniform_fits = drawn_fits = 0
+    tried = 40
+    for found, (view, memory, world) in enumerate(islice(positions, tried)):
+        know = Knowledge.from_view(view)
+        truth = build_state(view, world)
+        before = (list(truth.hands), list(truth.tables), truth.lead)
+        true_fits += fits_lead(view, truth)
+        assert (list(truth.hands), list(truth.tables), truth.lead) == before
+        rng = random.Random(found)
+        uniform_fits += fits_lead(view, build_state(view, sample_world(know, rng)))
+        player = HardPlayer(seed=found)
+        drawn = player.state(view, rng, evidence(view, know, memory, Signal.NONE))
+        drawn_fits += fits_lead(view, drawn)
+    assert true_fits >= 0.85 * tried
+    assert drawn_fits >= uniform_fits + 0.1 * tried, (true_fits, uniform_fits, drawn_fits)

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from pinochle_tui.ai.budget import Budget
-from pinochle_tui.ai.inference import Evidence
+from pinochle_tui.ai.inference import Evidence, Signal
 from pinochle_tui.ai.sampling import ExpertPlayer
 from pinochle_tui.ai.world import World
 from pinochle_tui.engine import Action, GameState, PinochleError, SeatView
@@ -30,7 +30,7 @@ class CheaterPlayer(ExpertPlayer):
 
     def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
         del budget  # the true deal is the only sample worth taking
-        super().__init__(seed)
+        super().__init__(seed, signals=Signal.NONE)  # the true deal needs no reading
         self._state: Callable[[], GameState] | None = None
 
     def watch(self, state: Callable[[], GameState]) -> None:

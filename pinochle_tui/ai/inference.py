@@ -22,6 +22,13 @@ it from the views a player is given, and without it (a player asked in the
 middle of a hand) the signals that need it are left out.
 
 ``sample`` draws worlds by weight (rejection sampling with a cap on tries).
+
+One more signal needs the whole state of a world, not just the opponent's
+cards: the card the opponent has just led (``fits_lead``). The play-outs
+model the opponent as the normal player (``rollout.weighed_card``); a world
+where that model would have led another card is kept only at the chance
+``MODEL_MISSED``. The lead is made with the cards held now (no draw since),
+so no guess about draws blurs it.
 """
 
 from __future__ import annotations
@@ -32,10 +39,12 @@ from enum import Flag, auto
 
 from pinochle_tui.ai.heuristic import TAKE_BONUS, card_cost
 from pinochle_tui.ai.knowledge import Knowledge, mask
+from pinochle_tui.ai.rollout import weighed_card
 from pinochle_tui.ai.world import World, sample_world
 from pinochle_tui.engine.cards import rank_of
 from pinochle_tui.engine.deck import pack
 from pinochle_tui.engine.melds import MeldHistory, legal_ways
+from pinochle_tui.engine.state import GameState
 from pinochle_tui.engine.tricks import reply_wins
 from pinochle_tui.engine.view import Phase, SeatView
 
@@ -52,6 +61,9 @@ COUNTER_LET_GO = 0.3
 #: ``LEAD_MARGIN`` (``heuristic.card_cost``) to lead instead.
 LEAD_DEARER = 0.4
 LEAD_MARGIN = 2
+#: ... leads another card than the model of normal (``rollout.weighed_card``)
+#: would lead in its place, with the cards it holds.
+MODEL_MISSED = 0.25
 #: Past decisions of each kind looked at, the latest first: the draws since
 #: blur older ones.
 LOOK_BACK = 6
@@ -67,7 +79,8 @@ class Signal(Flag):
     DIX = auto()
     COUNTERS = auto()
     LEADS = auto()
-    ALL = MELDS | DIX | COUNTERS | LEADS
+    MODEL = auto()
+    ALL = MELDS | DIX | COUNTERS | LEADS | MODEL
 
     @classmethod
     def parse(cls, names: str) -> Signal:
@@ -339,3 +352,24 @@ def _lead(view: SeatView, led: int, played: int, draws: int) -> Moment | None:
     if not cheaper:
         return None
     return Moment(played, 1 << led, draws, instead=cheaper, floor=LEAD_DEARER)
+
+
+def fits_lead(view: SeatView, state: GameState) -> bool:
+    """Whether the model of normal would have led the card the opponent has
+    just led (``view.lead``), with the cards it holds in ``state`` (a world of
+    ``view``). ``state`` is left as it was."""
+    assert view.lead is not None and view.leader != view.seat
+    opp, led = view.seat.other, view.lead.id
+    bit = 1 << led
+    melded = 0  # a card may be in more than one meld
+    for record in view.melds:
+        if record.seat == opp:
+            melded |= mask(record.cards)
+    place = state.tables if melded & bit else state.hands
+    place[opp] |= bit
+    state.lead = None
+    try:
+        return weighed_card(state, opp) == led
+    finally:
+        place[opp] ^= bit
+        state.lead = led

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from pinochle_tui.ai.budget import Budget, Clock
 from pinochle_tui.ai.heuristic import TimedPlayoff, distinct_plays, play_scores, routine_choice
-from pinochle_tui.ai.inference import Evidence, Memory, Signal, evidence
+from pinochle_tui.ai.inference import MODEL_MISSED, Evidence, Memory, Signal, evidence, fits_lead
 from pinochle_tui.ai.knowledge import Knowledge
 from pinochle_tui.ai.rollout import final_scores, weighed_card
 from pinochle_tui.ai.world import World, build_state
@@ -48,6 +48,8 @@ from pinochle_tui.engine.view import SeatView
 #: weighing made a close model of normal, 1 gave +24.6, 2 +33.2 and 3 +23.7
 #: over 300; 2 is kept).
 PRIOR = 2.0
+#: Worlds tried for one that fits the opponent's lead just made.
+LEAD_TRIES = 8
 #: Worlds between two looks at which candidates are clearly behind.
 ROUND = 16
 #: How many standard errors behind the leader a candidate is dropped.
@@ -106,6 +108,18 @@ class HardPlayer:
         """The next sample of the hidden cards."""
         return weighed.sample(rng)
 
+    def state(self, view: SeatView, rng: random.Random, weighed: Evidence) -> GameState:
+        """The game state of the next world: one that fits the opponent's lead
+        just made (``inference.fits_lead``), or one that does not at the chance
+        ``MODEL_MISSED``; after ``LEAD_TRIES`` worlds, the last one."""
+        state = build_state(view, self.world(rng, weighed))
+        if Signal.MODEL in self._signals and view.lead is not None and view.leader != view.seat:
+            for _ in range(LEAD_TRIES):
+                if rng.random() < MODEL_MISSED or fits_lead(view, state):
+                    break
+                state = build_state(view, self.world(rng, weighed))
+        return state
+
     def play_out(self, state: GameState) -> tuple[int, int]:
         """The scores one world's hand ends with, from ``state`` on: both seats
         play the first phase by the normal player's weighing (``weighed_card``)."""
@@ -125,7 +139,7 @@ class HardPlayer:
         done, slowest = 0, 0.0
         while len(live) > 1 and clock.more(done, slowest):
             start = time.perf_counter()
-            base = build_state(view, self.world(rng, weighed))
+            base = self.state(view, rng, weighed)
             margins: list[int] = []
             for play in live:
                 if clock.left() <= 0:
