@@ -3,8 +3,10 @@ and play each candidate card out in every sample; in the playoff they solve
 exactly, the whole playoff with either pack (``TimedPlayoff`` on a deadline).
 
 The samples are drawn from what the seat view leaves open (see ``world``),
-weighted by what the opponent's play says about its cards (``inference``), so
-they are always consistent with everything the seat has seen. The candidates
+weighted by what the opponent's play says about its cards (``inference``;
+a lead the opponent has just made is read by the same model of normal the
+play-outs use, ``inference.fits_lead``), so they are always consistent with
+everything the seat has seen. The candidates
 are the normal player's best few plays; each is played out in the same worlds
 (common random numbers), both seats playing the first phase by the normal
 player's weighing at mask level (``rollout.weighed_card``). A play's worth is
