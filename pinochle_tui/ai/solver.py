@@ -6,8 +6,8 @@ maximises the card points it takes plus the bonus for the last trick.
 
 ``minimax_playoff`` is the plain definition of that game's value and serves as
 the reference. ``solve_playoff`` computes the same value fast enough for play
-(a 16-card hand of the 64-card pack mostly in under a second): a null-window
-alpha-beta search (MTD(f)) over trick starts with a transposition table
+(a 16-card hand of the 64-card pack in about a second at the median): a
+null-window alpha-beta search (MTD(f)) over trick starts with a transposition table
 that keeps positions alike but for which worthless low cards are left as one,
 merging of interchangeable cards, and move ordering that tries forcing leads
 first. A solve may be given a deadline (``OutOfTime``): what it proved by
