@@ -15,12 +15,17 @@ signals left out: ``hard/-melds`` weighs worlds without the melds not made,
 ``hard/none`` samples uniformly, as the hard player did before inference.
 
     python benchmarks/strength.py --pairs hard-hard/none hard-hard/-dix --deals 200
+
+``--per-deal FILE`` also writes each deal's margin (A - B, both seatings
+averaged), one JSON object a line, so that two runs on the same deals can be
+compared deal by deal (``benchmarks/paired.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from itertools import pairwise
 from pathlib import Path
@@ -51,6 +56,15 @@ def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Pl
     return HardPlayer(seed, budget, signals=used)
 
 
+def split_pair(pair: str) -> tuple[str, str]:
+    """``A-B`` as its two players; a ``-`` just after a ``/`` leaves a signal
+    out (``hard/-melds-normal`` is hard without the melds against normal)."""
+    names = re.split(r"(?<!/)-", pair, maxsplit=1)
+    if len(names) != 2 or not all(names):
+        raise SystemExit(f"strength.py: a pair is two players joined by '-', not {pair!r}")
+    return names[0], names[1]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="duplicate deals per pair")
@@ -61,16 +75,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--budget", type=Budget.parse, nargs="+", help="as for pinochle match (default: own)"
     )
+    parser.add_argument("--per-deal", type=Path, help="write each deal's margin to this file")
     args = parser.parse_args(argv)
     figures: dict[str, object] = {}
+    per_deal = args.per_deal.open("w", encoding="utf-8") if args.per_deal else None
     for pair in args.pairs:
-        a, b = pair.split("-", 1)
+        a, b = split_pair(pair)
         spec = MatchSpec(a, b, args.seed, Rules(), budgets=budgets(args.budget), make=variant)
         pairs = sorted(play_deals(spec, args.deals, args.jobs), key=lambda p: p[0].deal_no)
         full = [m for twins in play_matches(spec, args.matches, args.jobs) for m in twins]
         stats = summarize(pairs, spec.rules, full)
+        if per_deal is not None:
+            for x, y in pairs:
+                margin = (x.margin + y.margin) / 2
+                line = {"pair": pair, "seed": args.seed, "deal": x.deal_no, "margin": margin}
+                per_deal.write(json.dumps(line) + "\n")
+            per_deal.flush()
         print(report(spec, stats), flush=True)
         figures[pair] = stats.as_dict()
+    if per_deal is not None:
+        per_deal.close()
     print(json.dumps({"deals": args.deals, "seed": args.seed, "matches": figures}))
 
 
