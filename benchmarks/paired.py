@@ -1,0 +1,115 @@
+"""Compare two strength runs deal by deal.
+
+Reads two ``strength.py --per-deal`` files of runs on the same deals (the
+same seed) and prints, over the deals both hold, the mean of the first run's
+margin minus the second's with its 95% interval. A deal's own luck, how much
+it lets the better player win, is in both runs' margins and drops out of the
+difference, so the paired interval is narrower than the two runs' intervals
+side by side would suggest. The last line printed is one JSON object, for
+scripts.
+
+    python benchmarks/paired.py variant.jsonl base.jsonl
+    python benchmarks/paired.py run.jsonl:hard/none-normal run.jsonl:hard-normal
+
+A file holding several pairs' deals names the pair after a colon.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pinochle_tui.ai.match import mean_ci
+
+
+class RunError(Exception):
+    """A per-deal file that cannot be read as one run, in one line."""
+
+
+def read_run(spec: str) -> tuple[str, int, dict[int, float]]:
+    """The pair, the seed and each deal's margin of ``FILE`` or ``FILE:PAIR``."""
+    path, wanted = Path(spec), None
+    if not path.is_file() and ":" in spec:
+        name, _, wanted = spec.rpartition(":")
+        path = Path(name)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise RunError(f"cannot read {str(path)!r}: {error.strerror or error}") from None
+    runs: dict[str, tuple[int, dict[int, float]]] = {}
+    for number, line in enumerate(lines, 1):
+        try:
+            row = json.loads(line)
+            pair, seed, deal, margin = row["pair"], row["seed"], row["deal"], row["margin"]
+            if not (isinstance(pair, str) and isinstance(seed, int) and isinstance(deal, int)):
+                raise TypeError
+            margin = float(margin)
+        except (ValueError, TypeError, KeyError):
+            raise RunError(f"{str(path)!r} line {number} is not a per-deal record") from None
+        run_seed, deals = runs.setdefault(pair, (seed, {}))
+        if seed != run_seed:
+            raise RunError(f"{str(path)!r} holds {pair!r} with two seeds")
+        deals[deal] = margin
+    if wanted is None:
+        if len(runs) != 1:
+            names = ", ".join(repr(p) for p in runs) or "none"
+            raise RunError(f"{str(path)!r} holds {len(runs)} pairs ({names}): name one, FILE:PAIR")
+        wanted = next(iter(runs))
+    if wanted not in runs:
+        raise RunError(f"{str(path)!r} holds no deals of {wanted!r}")
+    seed, deals = runs[wanted]
+    return wanted, seed, deals
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("first", help="a --per-deal file, or FILE:PAIR")
+    parser.add_argument("second", help="the run to compare it with, on the same deals")
+    args = parser.parse_args(argv)
+    try:
+        (pair_a, seed_a, a), (pair_b, seed_b, b) = read_run(args.first), read_run(args.second)
+        if seed_a != seed_b:
+            raise RunError(
+                f"the runs have different seeds ({seed_a}, {seed_b}): not the same deals"
+            )
+        common = sorted(a.keys() & b.keys())
+        if len(common) < 2:
+            raise RunError(f"the runs have {len(common)} deals in common; two at least are needed")
+    except RunError as error:
+        print(f"paired.py: {error}", file=sys.stderr)
+        return 2
+    first, second = [a[d] for d in common], [b[d] for d in common]
+    gaps = [x - y for x, y in zip(first, second, strict=True)]
+    mean, low, high = mean_ci(gaps)
+    correlation = (
+        statistics.correlation(first, second)
+        if statistics.pstdev(first) and statistics.pstdev(second)
+        else 0.0
+    )
+    for label, pair, values in (("first", pair_a, first), ("second", pair_b, second)):
+        m, lo, hi = mean_ci(values)
+        print(f"{label}:  {pair}  {m:+.1f} a deal (95% CI {lo:+.1f} .. {hi:+.1f})")
+    print(
+        f"first - second over the {len(common)} deals both played: {mean:+.1f} a deal"
+        f" (95% CI {low:+.1f} .. {high:+.1f}); the runs' margins correlate at {correlation:.2f}"
+    )
+    summary = {
+        "first": pair_a,
+        "second": pair_b,
+        "seed": seed_a,
+        "deals": len(common),
+        "mean_diff": round(mean, 2),
+        "ci95": [round(low, 2), round(high, 2)],
+        "correlation": round(correlation, 3),
+    }
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

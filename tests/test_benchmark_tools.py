@@ -1,0 +1,122 @@
+"""The strength benchmark's pair names and the deal-by-deal comparison of two runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+strength = load("strength")
+paired = load("paired")
+
+
+@pytest.mark.parametrize(
+    ("pair", "players"),
+    [
+        ("hard-normal", ("hard", "normal")),
+        ("hard/-melds-normal", ("hard/-melds", "normal")),
+        ("normal-hard/-leads", ("normal", "hard/-leads")),
+        ("hard/none-hard/-dix", ("hard/none", "hard/-dix")),
+    ],
+)
+def test_a_pair_splits_at_the_dash_that_is_not_a_signal_left_out(
+    pair: str, players: tuple[str, str]
+) -> None:
+    assert strength.split_pair(pair) == players
+
+
+@pytest.mark.parametrize("pair", ["hard", "hard-", "-normal"])
+def test_a_pair_without_two_players_is_refused(pair: str) -> None:
+    with pytest.raises(SystemExit, match="two players"):
+        strength.split_pair(pair)
+
+
+def write_run(path: Path, pair: str, margins: list[float], seed: int = 1) -> Path:
+    rows = (
+        json.dumps({"pair": pair, "seed": seed, "deal": n, "margin": m})
+        for n, m in enumerate(margins)
+    )
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_paired_difference_is_taken_deal_by_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The second run is the first less 10, give or take 1: the pairing sees a
+    # sure 10 where the runs' own spreads (about 40 each) would hide it.
+    base = [0.0, 80.0, -40.0, 40.0, 120.0, -80.0]
+    variant = [m + 10 + (1 if n % 2 else -1) for n, m in enumerate(base)]
+    first = write_run(tmp_path / "variant.jsonl", "hard-normal", variant)
+    second = write_run(tmp_path / "base.jsonl", "hard-normal", base[:5])  # one deal fewer
+    assert paired.main([str(first), str(second)]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    gaps = [9.0, 11.0, 9.0, 11.0, 9.0]
+    assert summary["deals"] == 5
+    assert summary["mean_diff"] == pytest.approx(sum(gaps) / 5, abs=0.01)
+    low, high = summary["ci95"]
+    assert 8.0 < low < summary["mean_diff"] < high < 12.0
+    assert summary["correlation"] > 0.99
+
+
+def test_a_file_of_several_pairs_names_the_pair(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = tmp_path / "run.jsonl"
+    write_run(run, "hard-normal", [30.0, 50.0, 10.0])
+    with run.open("a", encoding="utf-8") as file:
+        for n, m in enumerate([20.0, 20.0, 20.0]):
+            file.write(json.dumps({"pair": "hard/none-normal", "seed": 1, "deal": n, "margin": m}))
+            file.write("\n")
+    assert paired.main([str(run), str(run)]) == 2
+    assert "name one, FILE:PAIR" in capsys.readouterr().err
+    assert paired.main([f"{run}:hard-normal", f"{run}:hard/none-normal"]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert (summary["first"], summary["second"], summary["mean_diff"]) == (
+        "hard-normal",
+        "hard/none-normal",
+        10.0,
+    )
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "not json\n",
+        '{"pair": "a-b", "seed": 1}\n',
+        '{"pair": 3, "seed": 1, "deal": 0, "margin": 1}\n',
+    ],
+)
+def test_a_bad_file_gets_one_line_and_a_nonzero_exit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(content, encoding="utf-8")
+    good = write_run(tmp_path / "good.jsonl", "hard-normal", [1.0, 2.0])
+    assert paired.main([str(bad), str(good)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and "line 1 is not a per-deal record" in captured.err
+
+
+def test_runs_on_different_deals_are_not_compared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one = write_run(tmp_path / "one.jsonl", "hard-normal", [1.0, 2.0, 3.0], seed=1)
+    two = write_run(tmp_path / "two.jsonl", "hard-normal", [1.0, 2.0, 3.0], seed=2)
+    assert paired.main([str(one), str(two)]) == 2
+    assert "different seeds" in capsys.readouterr().err
