@@ -29,6 +29,7 @@ from pinochle_tui.engine import (
 from pinochle_tui.record.replay import timeline
 from pinochle_tui.record.verify import check
 from pinochle_tui.tui import replay as replay_module
+from pinochle_tui.tui.aids import hint_text
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.launch import setup_from_args
 from pinochle_tui.tui.replay import ReplayApp
@@ -299,6 +300,25 @@ async def test_the_hint_names_a_legal_play_and_points_the_cursor_at_it(
         assert hand.selected is not None and hand.selected.code == advice.action.card.code
         assert Play(S, hand.selected) in state.legal_actions(S)
         assert game.move_no == 1  # only the deal: a hint plays nothing
+        # The hint is told in the log, beside the play it is about.
+        told = [line for line in game.query_one(GameLog).told if line.startswith("Hint: ")]
+        assert told == [f"Hint: {hint_text(advice, False)}"]
+
+
+async def test_a_notice_never_covers_the_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = stacked_app(tmp_path, Scripted(), monkeypatch)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        game = game_of(app)
+        assert await wait_until(pilot, lambda: game.human_turn)
+        app.notify("a notice\nof three\nlines", title="Notice", timeout=30)
+        assert await wait_until(pilot, lambda: bool(app.screen.query("Toast")))
+        await pilot.pause(0.2)
+        hand = game.query_one(HandView).region
+        for toast in app.screen.query("Toast"):
+            assert toast.region.height > 0
+            assert not toast.region.overlaps(hand), (toast.region, hand)
 
 
 async def test_the_statistics_screen_from_the_palette(

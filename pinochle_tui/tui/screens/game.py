@@ -621,7 +621,9 @@ class GameScreen(Screen[None]):
     def _show_hint(self, decision: Decision, advice: Advice) -> None:
         if decision.move_no != self.move_no:
             return  # the position moved on meanwhile
-        self.notify(hint_text(advice, self.options.ascii_only), title="Hint", timeout=15)
+        # In the log, beside the play it is about, not in a toast that would
+        # stay up over the cards after the move.
+        self.query_one(GameLog).tell([f"Hint: {hint_text(advice, self.options.ascii_only)}"])
         highlight(decision.view, advice.action, self.query_one(HandView), self.query_one(MeldPanel))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
