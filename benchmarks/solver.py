@@ -8,7 +8,13 @@ and the process's CPU time, which other work on the machine disturbs less)
 and how many positions the search worked through (the work itself, the same on
 any machine). The last line printed is one JSON object, for scripts.
 
+With ``--scored`` each playoff is solved as the players solve it, for the
+rounded trick counts (``PlayoffSolver.solve`` given ``taken``): each seat is
+given a random count of points taken before the playoff, which decides where
+the rounding falls (the deals are the same as without).
+
     python benchmarks/solver.py --positions 50 --seed 1 --pack 64
+    python benchmarks/solver.py --positions 50 --seed 1 --pack 64 --scored
 """
 
 from __future__ import annotations
@@ -40,20 +46,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=50, help="playoffs to solve")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random deals")
     parser.add_argument("--pack", type=int, choices=(48, 64), default=48, help="cards in the pack")
+    parser.add_argument(
+        "--scored", action="store_true", help="solve for the rounded counts, as the players do"
+    )
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
+    before = random.Random(f"{args.seed} taken")
     measures: dict[str, list[float]] = {"ms": [], "cpu_ms": [], "searched": []}
     for n in range(args.positions):
         hands, trump, leader = deal(rng, args.pack)
+        taken = (before.randrange(100), before.randrange(100)) if args.scored else None
         start, cpu = time.perf_counter(), time.process_time()
         solver = PlayoffSolver.at(hands, leader, None, trump, CLASSIC_POINTS, head_always=False)
-        solution = solver.solve(hands, leader)
+        solution = solver.solve(hands, leader, taken=taken)
         ms = (time.perf_counter() - start) * 1000
         cpu_ms = (time.process_time() - cpu) * 1000
         for name, value in (("ms", ms), ("cpu_ms", cpu_ms), ("searched", solver.searched[0])):
             measures[name].append(value)
         print(
-            f"{n:3d}  trump {'SHDC'[trump]}  points {solution.points}  {ms:8.1f} ms"
+            f"{n:3d}  trump {'SHDC'[trump]}  points {solution.points}"
+            f"{f'  taken {taken}' if taken else ''}  {ms:8.1f} ms"
             f"  (cpu {cpu_ms:8.1f} ms)  {solver.searched[0]:9d} positions",
             flush=True,
         )
@@ -62,7 +74,8 @@ def main(argv: list[str] | None = None) -> None:
         median, p95, top = spread(values)
         print(f"{name:8s}  median {median:10.1f}  95th percentile {p95:10.1f}  max {top:10.1f}")
         summary |= {f"median_{name}": median, f"p95_{name}": p95, f"max_{name}": top}
-    print(json.dumps({name: round(value, 1) for name, value in summary.items()}))
+    rounded = {name: round(value, 1) for name, value in summary.items()}
+    print(json.dumps({"scored": args.scored} | rounded))
 
 
 def spread(values: list[float]) -> tuple[float, float, float]:

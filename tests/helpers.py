@@ -38,7 +38,8 @@ from pinochle_tui.engine import (
     pack,
 )
 from pinochle_tui.engine.deck import packets
-from pinochle_tui.engine.tricks import reply_wins
+from pinochle_tui.engine.scoring import rounded
+from pinochle_tui.engine.tricks import reply_wins, trick_points
 
 S, N = Seat.SOUTH, Seat.NORTH
 
@@ -322,3 +323,14 @@ def playoff_value(state: GameState, card: int) -> int:
     if not hands[0]:
         return won + bonus if winner == seat else 0
     return solve(winner, None) + (won if winner == seat else 0)
+
+
+def playoff_margin(state: GameState, card: int) -> int:
+    """The score as it counts after ``card`` and best play by both sides: the
+    seat to act's rounded trick count at the end of the hand less the other's."""
+    seat, points = state.to_act, state.rules.card_points
+    in_play = state.hands[0] | state.hands[1] | (0 if state.lead is None else 1 << state.lead)
+    total = trick_points(in_play, points) + state.rules.last_trick_bonus
+    mine = playoff_value(state, card)
+    won = [trick_points(state.won[s], points) for s in Seat]
+    return rounded(won[seat] + mine) - rounded(won[seat.other] + total - mine)

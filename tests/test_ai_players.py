@@ -31,7 +31,7 @@ from pinochle_tui.engine import (
     pack,
     shuffled_deck,
 )
-from tests.helpers import playoff_value, quick_player
+from tests.helpers import playoff_margin, quick_player
 
 
 def crafted_deck(south: list[str], north: list[str], turn_up: str, rules: Rules) -> list[Card]:
@@ -164,7 +164,8 @@ def test_declares_out_only_when_the_count_reaches_the_target() -> None:
 
 
 class PlayoffChecker:
-    """Wraps a player: each playoff card it chooses must be optimal (``_value``)."""
+    """Wraps a player: each playoff card it chooses must be optimal for the
+    score as it counts, the rounded trick counts (``playoff_margin``)."""
 
     def __init__(self, inner: Player, game: UnsavedGame) -> None:
         self.inner, self.game = inner, game
@@ -176,8 +177,8 @@ class PlayoffChecker:
         state = self.game.state
         if state.playoff and len(legal) > 1:
             assert isinstance(action, Play)
-            best = max(playoff_value(state, a.card.id) for a in legal if isinstance(a, Play))
-            assert playoff_value(state, action.card.id) == best
+            best = max(playoff_margin(state, a.card.id) for a in legal if isinstance(a, Play))
+            assert playoff_margin(state, action.card.id) == best
             self.checked += 1
             self.full += len(state.hand(state.to_act)) == 12
         return action

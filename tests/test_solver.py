@@ -17,6 +17,7 @@ from pinochle_tui.ai.solver import (
 )
 from pinochle_tui.engine.cards import CLASSIC_POINTS, Card, Suit, ids_of, rank_of
 from pinochle_tui.engine.rules import Rules
+from pinochle_tui.engine.scoring import rounded
 from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
 
 SIMPLIFIED = (10, 10, 5, 5, 0, 0, 0, 0)
@@ -230,6 +231,47 @@ def test_agrees_with_minimax(seed: int) -> None:
     )
     assert legal >> solution.best & 1
     assert points_after(*position, solution.best) == expected.points
+
+
+def counts(taken: tuple[int, int], points: tuple[int, int]) -> tuple[int, int]:
+    """Each seat's rounded trick count with ``taken`` won before and ``points`` from here."""
+    return rounded(taken[0] + points[0]), rounded(taken[1] + points[1])
+
+
+@pytest.mark.parametrize("seed", range(160))
+def test_a_scored_solve_agrees_with_minimax_on_the_rounded_counts(seed: int) -> None:
+    """Given the points each seat has taken, the solve is exact for the rounded
+    counts: both seats' counts are minimax's, and its card keeps them."""
+    position = random_position(seed, max_cards=6)
+    hands, to_act, trump, points, head_always, lead, bonus = position
+    rng = random.Random(f"taken {seed}")
+    taken = (rng.randrange(60), rng.randrange(60))
+    expected = minimax_playoff(hands, to_act, trump, points, head_always, lead, bonus)
+    solution = solve_playoff(hands, to_act, trump, points, head_always, lead, bonus, taken)
+    assert sum(solution.points) == sum(expected.points)
+    assert counts(taken, solution.points) == counts(taken, expected.points)
+    legal = (
+        hands[to_act] if lead is None else playoff_replies(hands[to_act], lead, trump, head_always)
+    )
+    assert legal >> solution.best & 1
+    assert counts(taken, points_after(*position, solution.best)) == counts(taken, expected.points)
+
+
+def test_a_scored_solve_stops_at_the_rounded_count() -> None:
+    """A 9-card playoff where best play gives the leader 44 and the follower 59,
+    with nothing taken before: 40 and 60 once rounded. The scored solve stops
+    as soon as it knows those counts, at 37 and 66 (40 and 60 too), searching
+    about half the positions; its table serves the exact solve after it."""
+    rng = random.Random(4)
+    hands, trump, leader = deal(rng, 48, 9)
+    exact = PlayoffSolver.at(hands, leader, None, trump, CLASSIC_POINTS, False)
+    assert (leader, exact.solve(hands, leader).points) == (0, (44, 59))
+    scored = PlayoffSolver.at(hands, leader, None, trump, CLASSIC_POINTS, False)
+    answer = scored.solve(hands, leader, taken=(0, 0))
+    assert answer.points == (37, 66)
+    assert counts((0, 0), answer.points) == (40, 60)
+    assert scored.searched[0] < 0.6 * exact.searched[0]
+    assert scored.solve(hands, leader).points == (44, 59)
 
 
 @pytest.mark.parametrize("seed", range(40))

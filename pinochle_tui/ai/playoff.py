@@ -30,7 +30,8 @@ class ExactPlayoff:
         return view.playoff and len(view.hand) <= EXACT_CARDS
 
     def solve(self, view: SeatView, deadline: float | None = None) -> PlayoffSolution:
-        """Solve the playoff position of ``view``, where this seat is to act.
+        """Solve the playoff position of ``view``, where this seat is to act, for
+        the rounded trick counts (``solver.PlayoffSolver.solve`` given ``taken``).
 
         In the playoff every card the seat has not seen is in the opponent's hand.
         With a ``deadline`` (``time.perf_counter`` time) it may raise ``solver.
@@ -52,9 +53,10 @@ class ExactPlayoff:
         if solver is None or rules != self._rules or not solver.covers(hands, to_act, lead):
             solver = self._solver = PlayoffSolver.at(hands, to_act, lead, *rules)
             self._rules = rules
-        return solver.solve(hands, to_act, lead, deadline)
+        return solver.solve(hands, to_act, lead, deadline, taken=view.won_points)
 
     def play(self, view: SeatView, deadline: float | None = None) -> Play:
-        """A card that takes the most points from here under best play by both
-        sides (``deadline``: as ``solve``)."""
+        """A card that takes the most from here under best play by both sides,
+        as the score counts it: each seat's trick count rounded (``deadline``:
+        as ``solve``)."""
         return Play(view.seat, CARDS[self.solve(view, deadline).best])

@@ -191,7 +191,8 @@ def play_out(state: GameState, policy: Policy = habit_card) -> None:
     while state.phase in _PLAYING:
         assert solver is not None
         seat, hands = state.to_act, (state.hands[0], state.hands[1])
-        state.apply_legal(Play(seat, CARDS[solver.solve(hands, seat, state.lead).best]))
+        best = solver.solve(hands, seat, state.lead, taken=_taken(state)).best
+        state.apply_legal(Play(seat, CARDS[best]))
 
 
 def final_scores(state: GameState, policy: Policy = habit_card) -> tuple[int, int]:
@@ -202,12 +203,16 @@ def final_scores(state: GameState, policy: Policy = habit_card) -> tuple[int, in
     if solver is None:
         return state.scores[0], state.scores[1]
     hands = (state.hands[0], state.hands[1])
-    rest = solver.solve(hands, state.to_act, state.lead).points
-    points = state.rules.card_points
-    south, north = (
-        state.scores[s] + rounded(trick_points(state.won[s], points) + rest[s]) for s in Seat
-    )
+    taken = _taken(state)
+    rest = solver.solve(hands, state.to_act, state.lead, taken=taken).points
+    south, north = (state.scores[s] + rounded(taken[s] + rest[s]) for s in Seat)
     return south, north
+
+
+def _taken(state: GameState) -> tuple[int, int]:
+    """The trick points each seat has won this hand."""
+    points = state.rules.card_points
+    return trick_points(state.won[0], points), trick_points(state.won[1], points)
 
 
 def _play_quick(state: GameState, policy: Policy) -> PlayoffSolver | None:
