@@ -12,6 +12,12 @@ that keeps positions alike but for which worthless low cards are left as one,
 merging of interchangeable cards, and move ordering that tries forcing leads
 first. A solve may be given a deadline (``OutOfTime``): what it proved by
 then stays in the table, so the next solve of the same playoff goes on from it.
+
+The score counts each seat's trick points rounded to tens, so the players
+solve for that (``taken``, the points won before): as a seat's margin on
+the score never falls when it takes more points, best play for the points
+is best play for the score, and a solve need find the points only as far
+as the rounding tells them apart.
 """
 
 from __future__ import annotations
@@ -120,8 +126,9 @@ def solve_playoff(
     Given ``taken``, the trick points each seat has won this hand before this
     position, the solve is exact for the score that counts, each seat's trick
     count rounded (``scoring.rounded``): it stops once it knows the rounded
-    counts best play reaches, not the points to the last one, and is about
-    twice as fast.
+    counts best play reaches, not the points to the last one (a 16-card
+    playoff of the 64-card pack: about half the positions at the median,
+    three quarters at the 95th percentile).
     """
     solver = PlayoffSolver.at(hands, to_act, lead, trump, points, head_always, last_bonus)
     return solver.solve(hands, to_act, lead, taken=taken)
