@@ -615,14 +615,15 @@ class PlayoffSolver:
                     # Replies that take the trick first, then the others; poorer first.
                     while True:
                         if take:
-                            bit = 1 << (take.bit_length() - 1)
+                            r = take.bit_length() - 1
+                            bit = 1 << r
                             take ^= bit
                         elif lose:
-                            bit = 1 << (lose.bit_length() - 1)
+                            r = lose.bit_length() - 1
+                            bit = 1 << r
                             lose ^= bit
                         else:
                             break
-                        r = bit.bit_length() - 1
                         won = led_pts + pts[r]
                         after = rest ^ bit
                         if k > 2:
