@@ -16,6 +16,12 @@ signals left out: ``hard/-melds`` weighs worlds without the melds not made,
 
     python benchmarks/strength.py --pairs hard-hard/none hard-hard/-dix --deals 200
 
+``@WEIGHTS`` makes a player weigh its own plays with other weights:
+``normal@keeping`` is the normal player with hard's weights (``appraisal.KEEPING``),
+``hard@normal`` the hard player with normal's, as it was before them.
+
+    python benchmarks/strength.py --pairs normal@keeping-normal --deals 400 --seed 7
+
 ``--per-deal FILE`` also writes each deal's margin (A - B, both seatings
 averaged), one JSON object a line, so that two runs on the same deals can be
 compared deal by deal (``benchmarks/paired.py``).
@@ -32,7 +38,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pinochle_tui.ai.appraisal import KEEPING, NORMAL
 from pinochle_tui.ai.budget import Budget
+from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.inference import Signal
 from pinochle_tui.ai.match import MatchSpec, registered, summarize
 from pinochle_tui.ai.sampling import HardPlayer
@@ -46,14 +54,26 @@ PAIRS = (
 )
 
 
+#: The weights a variant may weigh its own plays with (``normal@keeping``).
+WEIGHTS = {"normal": NORMAL, "keeping": KEEPING}
+
+
 def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Player:
-    """A registered player, or ``hard/SIGNALS``: the hard player weighing worlds
-    by ``SIGNALS`` only (``none``, ``melds,dix``), or by all but one (``-dix``)."""
-    base, _, signals = name.partition("/")
-    if base != "hard" or not signals:
+    """A registered player, or a variant of normal or hard: ``hard/SIGNALS``
+    weighs worlds by ``SIGNALS`` only (``none``, ``melds,dix``), or by all but
+    one (``-dix``); ``@WEIGHTS`` weighs its own plays with other weights
+    (``normal@keeping``, ``hard@normal``)."""
+    rest, _, weights = name.partition("@")
+    base, _, signals = rest.partition("/")
+    if base == "normal" and weights:
+        return NormalPlayer(seed, budget, WEIGHTS[weights])
+    if base != "hard" or not (signals or weights):
         return registered(name, seed, budget, move_time)
-    used = Signal.ALL & ~Signal.parse(signals[1:]) if signals[0] == "-" else Signal.parse(signals)
-    return HardPlayer(seed, budget, signals=used)
+    used = Signal.ALL
+    if signals:
+        parsed = Signal.parse(signals.removeprefix("-"))
+        used = Signal.ALL & ~parsed if signals[0] == "-" else parsed
+    return HardPlayer(seed, budget, signals=used, weights=WEIGHTS[weights] if weights else None)
 
 
 def split_pair(pair: str) -> tuple[str, str]:

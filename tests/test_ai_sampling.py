@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from pinochle_tui.ai import players
+from pinochle_tui.ai.appraisal import KEEPING, NORMAL
 from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.rollout import (
@@ -20,7 +21,7 @@ from pinochle_tui.ai.rollout import (
     sparing_card,
     weighed_card,
 )
-from pinochle_tui.ai.sampling import DROP_Z, _survivors
+from pinochle_tui.ai.sampling import DROP_Z, HardPlayer, _survivors
 from pinochle_tui.ai.world import World, build_state, sample_world
 from pinochle_tui.engine import (
     CARDS,
@@ -214,6 +215,32 @@ def test_the_weighed_play_out_does_not_count_on_a_lead_the_stock_can_beat() -> N
     state = opening_lead("AS,AS#2,9C,9C#2,JC,QD,KD,9D,10C,JS,QC,KC", north)
     assert CARDS[weighed_card(state, Seat.SOUTH)].code == "9D"
     assert normal_choice(state) == "9D"
+
+
+def marriage_chance() -> GameState:
+    """South to lead, holding the other ace of trumps (the turn-up is one) and
+    a marriage of spades to meld once it wins a trick."""
+    north = "AD,AC,AS,10S,10H,KH,QH,QD,QC,JD,KD,9H"
+    return opening_lead("AH#2,KS,QS,9S,9C,9D,JC,JS,10C,10D,KC,JH", north)
+
+
+def test_hards_weights_keep_the_trump_ace_normal_leads_for_a_meld() -> None:
+    # Normal leads the sure ace: 11 points and 0.6 of the marriage's 20, less
+    # the ace's keep of 14, beat the 9 of spades' 0. Hard's own weights keep
+    # the ace (28) and count the meld's chance at 0.45: the 9 it is.
+    state = marriage_chance()
+    legal = list(state.legal_actions(Seat.SOUTH))
+    for weights, code in ((NORMAL, "AH"), (KEEPING, "9S")):
+        assert CARDS[weighed_card(state, Seat.SOUTH, weights)].code == code
+        action = NormalPlayer(weights=weights).choose(state.view(Seat.SOUTH), legal)
+        assert isinstance(action, Play) and action.card.code == code
+
+
+def test_hards_play_outs_weigh_its_own_plays_its_way_and_the_opponents_as_normal() -> None:
+    state = marriage_chance()
+    hard = HardPlayer(1)
+    assert CARDS[hard.policy(Seat.SOUTH)(state, Seat.SOUTH)].code == "9S"
+    assert CARDS[hard.policy(Seat.NORTH)(state, Seat.SOUTH)].code == "AH"
 
 
 def test_the_weighed_play_out_mostly_plays_as_normal_does() -> None:

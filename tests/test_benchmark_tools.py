@@ -9,6 +9,10 @@ from types import ModuleType
 
 import pytest
 
+from pinochle_tui.ai.sampling import HardPlayer
+from pinochle_tui.engine import CARDS, Play, Seat
+from tests.test_ai_sampling import marriage_chance
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
@@ -43,6 +47,28 @@ def test_a_pair_splits_at_the_dash_that_is_not_a_signal_left_out(
 def test_a_pair_without_two_players_is_refused(pair: str) -> None:
     with pytest.raises(SystemExit, match="two players"):
         strength.split_pair(pair)
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [("normal", "AH"), ("normal@keeping", "9S"), ("normal@normal", "AH")],
+)
+def test_a_variant_weighs_its_own_plays_with_the_weights_it_names(name: str, code: str) -> None:
+    # Normal's weights lead the trump ace for the marriage's chance; hard's
+    # own (``keeping``) keep it (tests/test_ai_sampling.py).
+    state = marriage_chance()
+    player = strength.variant(name, 1, None, 1.0)
+    action = player.choose(state.view(Seat.SOUTH), list(state.legal_actions(Seat.SOUTH)))
+    assert isinstance(action, Play) and action.card.code == code
+
+
+@pytest.mark.parametrize(("name", "code"), [("hard@normal", "AH"), ("hard/-melds@keeping", "9S")])
+def test_a_hard_variant_plays_its_own_seat_out_with_the_weights_it_names(
+    name: str, code: str
+) -> None:
+    player = strength.variant(name, 1, None, 1.0)
+    assert isinstance(player, HardPlayer)
+    assert CARDS[player.policy(Seat.SOUTH)(marriage_chance(), Seat.SOUTH)].code == code
 
 
 def write_run(path: Path, pair: str, margins: list[float], seed: int = 1) -> Path:

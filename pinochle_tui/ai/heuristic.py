@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from pinochle_tui.ai.appraisal import LATER, PLAIN_KEEP, TRUMP_KEEP, Appraisal, legal_keys
+from pinochle_tui.ai.appraisal import NORMAL, Appraisal, Weights, legal_keys
 from pinochle_tui.ai.budget import Budget, Clock
 from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.playoff import ExactPlayoff
@@ -25,14 +25,8 @@ from pinochle_tui.engine.scoring import rounded
 from pinochle_tui.engine.tricks import reply_wins
 from pinochle_tui.engine.view import Phase, SeatView
 
-#: Worth of the chance to meld that a trick won brings, against the meld's points.
-MELD_CHANCE = 0.6
-#: Worth of winning the last trick before the playoff: the lead and the hidden last card.
-LAST_DRAW_BONUS = 10
 #: What the one-trick habit reckons a trick won is worth beyond its points.
 TAKE_BONUS = 8
-#: What a dix to score adds to the chance a trick won brings.
-DIX_CHANCE = 10
 #: How often the easy player plays a card at random.
 EASY_RANDOM = 0.2
 #: The normal player's budget when none is given: it samples nothing, so a
@@ -63,7 +57,7 @@ def card_costs(trump: int, points: tuple[int, ...]) -> tuple[int, ...]:
     (the rollouts price cards thousands of times a decision)."""
     return tuple(
         points[rank_of(card)]
-        + (TRUMP_KEEP if suit_of(card) == trump else PLAIN_KEEP)[rank_of(card)]
+        + (NORMAL.trump_keep if suit_of(card) == trump else NORMAL.plain_keep)[rank_of(card)]
         for card in range(64)
     )
 
@@ -79,7 +73,7 @@ def distinct_plays(view: SeatView, legal: Sequence[Action]) -> list[Play]:
     return list(found.values())
 
 
-def appraise(know: Knowledge) -> Appraisal:
+def appraise(know: Knowledge, weights: Weights = NORMAL) -> Appraisal:
     return Appraisal(
         know.patterns,
         know.history,
@@ -88,23 +82,26 @@ def appraise(know: Knowledge) -> Appraisal:
         know.unseen,
         know.stock_size,
         know.trump,
+        weights,
     )
 
 
-def play_scores(view: SeatView, plays: Sequence[Play], know: Knowledge) -> dict[Play, float]:
-    """Weigh each first-phase play: trick points won or lost, the chance to meld
-    a trick won brings, and what the card played was worth keeping.
+def play_scores(
+    view: SeatView, plays: Sequence[Play], know: Knowledge, weights: Weights = NORMAL
+) -> dict[Play, float]:
+    """Weigh each first-phase play by ``weights``: trick points won or lost, the
+    chance to meld a trick won brings, and what the card played was worth keeping.
 
     A lead the opponent cannot beat is a sure win; any other lead is counted as
     lost, fully when it carries 10 points or more (the opponent will take it),
     half otherwise.
     """
-    appraisal = appraise(know)
+    appraisal = appraise(know, weights)
     points = view.rules.card_points
     up = view.turn_up.id if view.turn_up is not None else None
     dix = dix_to_score(know.hand, know.trump, view.rules, up, mask(view.dix_counted))
-    dix_bonus = DIX_CHANCE if dix else 0
-    last = LAST_DRAW_BONUS if view.stock_size == 1 else 0
+    dix_bonus = weights.dix_chance if dix else 0
+    last = weights.last_draw if view.stock_size == 1 else 0
     scores: dict[Play, float] = {}
     for play in plays:
         card = play.card.id
@@ -118,7 +115,7 @@ def play_scores(view: SeatView, plays: Sequence[Play], know: Knowledge) -> dict[
             trick = lost = points[rank_of(lead)] + points[rank_of(card)]
         if wins:
             chance = appraisal.best_meld_now(1 << card) + dix_bonus
-            scores[play] = trick + MELD_CHANCE * chance + last - keep
+            scores[play] = trick + weights.meld_chance * chance + last - keep
         else:
             scores[play] = -lost - keep
     return scores
@@ -149,7 +146,7 @@ def best_meld(melds: Sequence[Meld], know: Knowledge) -> Meld:
         history = know.history.copy()
         history.record(meld.kind, [c.id for c in meld.cards])
         later = legal_keys(know.patterns, know.hand & ~cards, know.table | cards, history)
-        return meld.points + LATER * sum(kind.points for kind, _ in later), meld.points
+        return meld.points + NORMAL.later * sum(kind.points for kind, _ in later), meld.points
 
     return max(melds, key=value)
 
@@ -220,10 +217,13 @@ class NormalPlayer:
 
     name = "normal"
 
-    def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, budget: Budget | None = None, weights: Weights = NORMAL
+    ) -> None:
         del seed  # deterministic: nothing to seed
         self._budget = budget or NORMAL_BUDGET
         self._playoff = TimedPlayoff()
+        self._weights = weights
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         clock = self._budget.start()
@@ -231,7 +231,7 @@ class NormalPlayer:
         routine = routine_choice(view, legal, know, self._playoff, clock)
         if routine is not None:
             return routine
-        scores = play_scores(view, distinct_plays(view, legal), know)
+        scores = play_scores(view, distinct_plays(view, legal), know, self._weights)
         return max(scores, key=lambda p: scores[p])
 
 

@@ -10,8 +10,9 @@ one-trick habit knowing both hands, and the first phase's by a ``Policy``:
 - ``sparing_card``: the habit sparing the cards of the melds a seat could
   make, as a player saving them for a trick won would (the analysis behind
   the hint and the review);
-- ``weighed_card``: the normal player's weighing of every play, at mask level
-  (the hard and expert players' play-outs, and their model of the opponent).
+- ``weighed_card``: the normal player's weighing of every play, at mask level,
+  with normal's weights or others (``weighing``: the hard and expert players'
+  play-outs, their own seat by their weights and the opponent by normal's).
 """
 
 from __future__ import annotations
@@ -19,14 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from pinochle_tui.ai.appraisal import LATER, PLAIN_KEEP, TRUMP_KEEP
-from pinochle_tui.ai.heuristic import (
-    DIX_CHANCE,
-    LAST_DRAW_BONUS,
-    MELD_CHANCE,
-    dix_to_score,
-    quick_card,
-)
+from pinochle_tui.ai.appraisal import NORMAL, Weights
+from pinochle_tui.ai.heuristic import dix_to_score, quick_card
 from pinochle_tui.ai.solver import PlayoffSolver
 from pinochle_tui.engine.actions import Action, Draw, ExchangeDix, Meld, Play, ShowDix
 from pinochle_tui.engine.cards import CARDS, Suit, ids_of
@@ -66,13 +61,13 @@ def sparing_card(state: GameState, seat: Seat) -> int:
     return quick_card(ids_of(cards), state.lead, state.trump, state.rules.card_points)
 
 
-def weighed_card(state: GameState, seat: Seat) -> int:
-    """The play ``heuristic.play_scores`` would weigh best, at mask level.
+def weighed_card(state: GameState, seat: Seat, weights: Weights = NORMAL) -> int:
+    """The play ``heuristic.play_scores`` would weigh best by ``weights``, at mask level.
 
-    The same terms, cheaper: trick points won or lost, ``MELD_CHANCE`` of the
+    The same terms, cheaper: trick points won or lost, ``meld_chance`` of the
     best meld (or dix) left to score after a trick won, the last draw's bonus,
-    and what the card is worth keeping: its strength (``TRUMP_KEEP``,
-    ``PLAIN_KEEP``), the points of the melds it is needed for now, and a share
+    and what the card is worth keeping: its strength (``trump_keep``,
+    ``plain_keep``), the points of the melds it is needed for now, and a share
     of the melds one drawn card away (``_near_melds``). A lead wins if no card
     this seat has not seen (the opponent's, the stock's) can beat it.
 
@@ -97,13 +92,15 @@ def weighed_card(state: GameState, seat: Seat) -> int:
         theirs |= 1 << stocked
     their_trumps = theirs & _SUIT_MASKS[trump]
     unseen = theirs & ~state.tables[other] & ~state.public[other]
-    near = _near_melds(state, hand | table, unseen)
+    near = _near_melds(state, hand | table, unseen, weights.later)
     dix = (
-        DIX_CHANCE
+        weights.dix_chance
         if dix_to_score(hand, trump, state.rules, state.turn_up, state.dix_counted)
         else 0
     )
-    last = LAST_DRAW_BONUS if len(state.stock) == 1 else 0
+    last = weights.last_draw if len(state.stock) == 1 else 0
+    trump_keep, plain_keep = weights.trump_keep, weights.plain_keep
+    meld_chance = weights.meld_chance
     best_card, best_value = -1, -float("inf")
     cards = hand | table
     while cards:
@@ -111,7 +108,7 @@ def weighed_card(state: GameState, seat: Seat) -> int:
         cards ^= bit
         card = bit.bit_length() - 1
         rank, suit = (card >> 1) & 7, card >> 4
-        keep: float = TRUMP_KEEP[rank] if suit == trump else PLAIN_KEEP[rank]
+        keep: float = trump_keep[rank] if suit == trump else plain_keep[rank]
         for (meld_points, _), masks in melds.items():
             if all(m & bit for m in masks):
                 keep += meld_points
@@ -128,7 +125,7 @@ def weighed_card(state: GameState, seat: Seat) -> int:
             trick = lost = points[(lead >> 1) & 7] + points[rank]
         if wins:
             after = max((w.kind.points for w in ways if not w.mask & bit), default=0) + dix
-            value = trick + MELD_CHANCE * after + last - keep
+            value = trick + meld_chance * after + last - keep
         else:
             value = -lost - keep
         if value > best_value:
@@ -136,10 +133,21 @@ def weighed_card(state: GameState, seat: Seat) -> int:
     return best_card
 
 
-def _near_melds(state: GameState, owned: int, unseen: int) -> list[tuple[int, float]]:
+def weighing(south: Weights, north: Weights) -> Policy:
+    """``weighed_card`` with each seat's own weights: a player's play-outs
+    weigh its plays its own way and model the opponent by normal's."""
+    by_seat = (south, north)
+
+    def policy(state: GameState, seat: Seat) -> int:
+        return weighed_card(state, seat, by_seat[seat])
+
+    return policy
+
+
+def _near_melds(state: GameState, owned: int, unseen: int, later: float) -> list[tuple[int, float]]:
     """The melds one card away, as normal's appraisal counts them (but not
     asking whether the reuse rule would allow them): the cards of ``owned``
-    each one needs (losing one puts it two away) and its worth, ``LATER``
+    each one needs (losing one puts it two away) and its worth, ``later``
     times the chance of drawing the missing card times its points."""
     draws = (len(state.stock) + 1) // 2
     if not draws or not unseen:
@@ -162,7 +170,7 @@ def _near_melds(state: GameState, owned: int, unseen: int) -> list[tuple[int, fl
             if missing >= 0:
                 out = (unseen >> missing & 3).bit_count()
                 if out:
-                    found.append((needed, LATER * points * (1.0 - (1.0 - out / pool) ** draws)))
+                    found.append((needed, later * points * (1.0 - (1.0 - out / pool) ** draws)))
     return found
 
 

@@ -7,12 +7,15 @@ weighted by what the opponent's play says about its cards (``inference``;
 a lead the opponent has just made is read by the same model of normal the
 play-outs use, ``inference.fits_lead``), so they are always consistent with
 everything the seat has seen. The candidates
-are the normal player's best few plays; each is played out in the same worlds
-(common random numbers), both seats playing the first phase by the normal
-player's weighing at mask level (``rollout.weighed_card``). A play's worth is
-its mean final point difference plus ``PRIOR`` times the normal player's
-weighing of it (the play-outs are rough; the weighing sees what they miss),
-and the worthiest is played. (Over the same 300 duplicate deals against
+are the best few plays by the heuristic weighing (``heuristic.play_scores``)
+with this player's own weights (``appraisal.KEEPING``: trumps and aces kept
+longer than normal keeps them); each is played out in the same worlds
+(common random numbers), both seats playing the first phase by that weighing
+at mask level (``rollout.weighed_card``), this seat with its own weights and
+the opponent with normal's, as a model of the normal player. A play's worth
+is its mean final point difference plus ``PRIOR`` times its weighing (the
+play-outs are rough; the weighing sees what they miss), and the worthiest is
+played. (Over the same 300 duplicate deals against
 normal: the one-trick habit as the play-out made hard +22 a deal; the
 weighing, with candidates dropped by worth, +28; the weighing made a close
 model of normal, with the melds in reach, +33.)
@@ -33,13 +36,15 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from pinochle_tui.ai.appraisal import KEEPING, NORMAL, Weights
 from pinochle_tui.ai.budget import Budget, Clock
 from pinochle_tui.ai.heuristic import TimedPlayoff, distinct_plays, play_scores, routine_choice
 from pinochle_tui.ai.inference import MODEL_MISSED, Evidence, Memory, Signal, evidence, fits_lead
 from pinochle_tui.ai.knowledge import Knowledge
-from pinochle_tui.ai.rollout import final_scores, weighed_card
+from pinochle_tui.ai.rollout import Policy, final_scores, weighing
 from pinochle_tui.ai.world import World, build_state
 from pinochle_tui.engine.actions import Action, Play
+from pinochle_tui.engine.seats import Seat
 from pinochle_tui.engine.state import GameState
 from pinochle_tui.engine.view import SeatView
 
@@ -69,6 +74,9 @@ class HardPlayer:
     CANDIDATES = 6
     #: Weight of the normal player's score of a play next to the sampled difference.
     PRIOR = PRIOR
+    #: How it weighs its own plays, in the prior and in the play-outs, unless
+    #: given others (the opponent is modelled with the normal player's weights).
+    WEIGHTS = KEEPING
 
     def __init__(
         self,
@@ -76,10 +84,12 @@ class HardPlayer:
         budget: Budget | None = None,
         *,
         signals: Signal = Signal.ALL,
+        weights: Weights | None = None,
     ) -> None:
         self._seed = 0 if seed is None else seed
         self._budget = budget or self.BUDGET
         self._signals = signals
+        self._weights = weights or self.WEIGHTS
         self._playoff = TimedPlayoff()
         self._memory = Memory()
 
@@ -90,7 +100,7 @@ class HardPlayer:
         routine = routine_choice(view, legal, know, self._playoff, clock)
         if routine is not None:
             return routine
-        prior = play_scores(view, distinct_plays(view, legal), know)
+        prior = play_scores(view, distinct_plays(view, legal), know, self._weights)
         ranked = sorted(prior, key=lambda p: -prior[p])[: self.CANDIDATES]
         if len(ranked) == 1:
             return ranked[0]
@@ -122,10 +132,11 @@ class HardPlayer:
                 state = build_state(view, self.world(rng, weighed))
         return state
 
-    def play_out(self, state: GameState) -> tuple[int, int]:
-        """The scores one world's hand ends with, from ``state`` on: both seats
-        play the first phase by the normal player's weighing (``weighed_card``)."""
-        return final_scores(state, weighed_card)
+    def policy(self, seat: Seat) -> Policy:
+        """How the play-outs play the first phase: ``seat`` by this player's
+        weights, the opponent by the normal player's (``rollout.weighing``)."""
+        own, other = self._weights, NORMAL
+        return weighing(own, other) if seat is Seat.SOUTH else weighing(other, own)
 
     def search(
         self, view: SeatView, bias: dict[Play, float], weighed: Evidence, clock: Clock
@@ -135,6 +146,7 @@ class HardPlayer:
         (this seat minus the other) after it, plus its ``bias``. The plays
         dropped on the way are left out; empty if not one world fitted."""
         seat = view.seat
+        policy = self.policy(seat)
         rng = self.rng(view)
         results: dict[Play, list[float]] = {play: [] for play in bias}
         live = list(bias)
@@ -148,7 +160,7 @@ class HardPlayer:
                     break  # the deadline came in this world: leave it out
                 state = base.copy()
                 state.apply_legal(play)  # legal in the view, so in every world built from it
-                scores = self.play_out(state)
+                scores = final_scores(state, policy)
                 margins.append(scores[seat] - scores[seat.other])
             if len(margins) < len(live):
                 break
