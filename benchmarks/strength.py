@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinochle_tui.ai.appraisal import KEEPING, NORMAL
+from pinochle_tui.ai.appraisal import KEEPING, NORMAL, Weights
 from pinochle_tui.ai.budget import Budget
 from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.inference import Signal
@@ -58,6 +58,15 @@ PAIRS = (
 WEIGHTS = {"normal": NORMAL, "keeping": KEEPING}
 
 
+def own_weights(name: str) -> Weights | None:
+    """The weights ``name`` names after its ``@`` (None without one); a name
+    it does not know stops the benchmark, before any deal is played."""
+    _, _, weights = name.partition("@")
+    if weights and weights not in WEIGHTS:
+        raise SystemExit(f"strength.py: weights are one of {', '.join(WEIGHTS)}, not {weights!r}")
+    return WEIGHTS[weights] if weights else None
+
+
 def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Player:
     """A registered player, or a variant of normal or hard: ``hard/SIGNALS``
     weighs worlds by ``SIGNALS`` only (``none``, ``melds,dix``), or by all but
@@ -65,15 +74,16 @@ def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Pl
     (``normal@keeping``, ``hard@normal``)."""
     rest, _, weights = name.partition("@")
     base, _, signals = rest.partition("/")
-    if base == "normal" and weights:
-        return NormalPlayer(seed, budget, WEIGHTS[weights])
+    own = own_weights(name)
+    if base == "normal" and own is not None:
+        return NormalPlayer(seed, budget, own)
     if base != "hard" or not (signals or weights):
         return registered(name, seed, budget, move_time)
     used = Signal.ALL
     if signals:
         parsed = Signal.parse(signals.removeprefix("-"))
         used = Signal.ALL & ~parsed if signals[0] == "-" else parsed
-    return HardPlayer(seed, budget, signals=used, weights=WEIGHTS[weights] if weights else None)
+    return HardPlayer(seed, budget, signals=used, weights=own)
 
 
 def split_pair(pair: str) -> tuple[str, str]:
@@ -101,6 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     per_deal = args.per_deal.open("w", encoding="utf-8") if args.per_deal else None
     for pair in args.pairs:
         a, b = split_pair(pair)
+        own_weights(a), own_weights(b)  # a bad name stops here, not in a worker
         spec = MatchSpec(a, b, args.seed, Rules(), budgets=budgets(args.budget), make=variant)
         pairs = sorted(play_deals(spec, args.deals, args.jobs), key=lambda p: p[0].deal_no)
         full = [m for twins in play_matches(spec, args.matches, args.jobs) for m in twins]

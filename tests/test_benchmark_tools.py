@@ -71,6 +71,13 @@ def test_a_hard_variant_plays_its_own_seat_out_with_the_weights_it_names(
     assert CARDS[player.policy(Seat.SOUTH)(marriage_chance(), Seat.SOUTH)].code == code
 
 
+def test_unknown_weights_are_refused_by_name() -> None:
+    with pytest.raises(SystemExit, match="normal, keeping, not 'greedy'"):
+        strength.variant("normal@greedy", 1, None, 1.0)
+    with pytest.raises(SystemExit, match="not 'greedy'"):
+        strength.main(["--pairs", "hard-normal@greedy", "--deals", "1"])
+
+
 def write_run(path: Path, pair: str, margins: list[float], seed: int = 1) -> Path:
     rows = (
         json.dumps({"pair": pair, "seed": seed, "deal": n, "margin": m})
