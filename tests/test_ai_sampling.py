@@ -11,10 +11,11 @@ import pytest
 
 from pinochle_tui.ai import players
 from pinochle_tui.ai.appraisal import KEEPING, NORMAL
-from pinochle_tui.ai.heuristic import NormalPlayer
+from pinochle_tui.ai.heuristic import NormalPlayer, quick_card
 from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.rollout import (
     Policy,
+    _playoff_card,
     final_scores,
     habit_card,
     play_out,
@@ -163,6 +164,35 @@ def test_a_rollout_scores_the_exact_end_as_playing_it_out_would(seed: int, polic
     played, valued = build_state(view, world), build_state(view, world)
     play_out(played, policy)
     assert final_scores(valued, policy) == (played.scores[0], played.scores[1])
+
+
+#: A playoff of diamonds (normal against normal, seed 3), South to lead: its
+#: ace of spades is the only card North cannot beat, as North holds spades
+#: and so may not trump it.
+SPADE_ACE_SURE = (
+    "hand=1 dealer=N turn=S:lead trump=D target=1000 scores=250,150 meld=250,150 "
+    "south=AS,KS!,KS#2,QS!,JS#2,10H#2!,KH!,QH#2!,JD#2,9D#2!,KC!,QC!/- "
+    "north=AS#2,10S#2,QS#2!,AH,10H,KH#2!,QD!,9D!,AC,AC#2,KC#2!,QC#2!/- up=- stock=- lead=- "
+    "tricks=S:AD-9H,S:9S-10S,N:AD#2-9S#2,N:JH-10D,S:10D#2-JH#2,S:9C-10C,N:KD-JS,N:JC-JD,"
+    "S:KD#2-JC#2,S:9C#2-10C#2,N:9H#2-AH#2,S:QD#2-QH "
+    "melds=S:marriage:KS+QS,N:royal-marriage:KD+QD,N:queens:QS#2+QH+QD+QC#2,S:pinochle:QS+JD,"
+    "S:marriage:KH+QH#2,N:marriage:KH#2+QH,S:kings:KS+KH+KD#2+KC,S:marriage:KC+QC,"
+    "N:marriage:KC#2+QC#2,S:queens:QS+QH#2+QD#2+QC counted=9D,9D#2 revealed=10H#2 claims=-"
+)
+
+
+def test_the_play_outs_playoff_habit_leads_what_the_opponents_legal_replies_cannot_beat() -> None:
+    state = GameState.from_position(SPADE_ACE_SURE)
+    south, north = state.hands[Seat.SOUTH], state.hands[Seat.NORTH]
+    assert CARDS[_playoff_card(state, Seat.SOUTH, head=False)].code == "AS"
+    # Counting every card of North's that could beat it, trumps and all, finds
+    # no sure winner, and leads the cheapest card.
+    cards = [c for c in range(64) if south >> c & 1]
+    habit = quick_card(cards, None, state.trump, state.rules.card_points, north)
+    assert CARDS[habit].code == "JS"
+    # Answering the king of hearts, North takes it with its cheaper winner.
+    state.apply(Play(Seat.SOUTH, CARDS[next(c for c in cards if CARDS[c].code == "KH")]))
+    assert CARDS[_playoff_card(state, Seat.NORTH, head=False)].code == "10H"
 
 
 def opening_reply(south: str, lead: str) -> GameState:

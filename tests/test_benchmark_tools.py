@@ -1,4 +1,5 @@
-"""The strength benchmark's pair names and the deal-by-deal comparison of two runs."""
+"""The strength benchmark's pair names, the deal-by-deal comparison of two runs,
+and the play-outs' playoff against the exact one."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def load(name: str) -> ModuleType:
 
 strength = load("strength")
 paired = load("paired")
+playouts = load("playouts")
 
 
 @pytest.mark.parametrize(
@@ -153,3 +155,14 @@ def test_runs_on_different_deals_are_not_compared(
     two = write_run(tmp_path / "two.jsonl", "hard-normal", [1.0, 2.0, 3.0], seed=2)
     assert paired.main([str(one), str(two)]) == 2
     assert "different seeds" in capsys.readouterr().err
+
+
+def test_play_outs_solved_from_the_whole_playoff_miss_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # From all 12 cards the play-out is the exact playoff: no error at all;
+    # from 2 cards, the habit plays ten tricks and misses somewhere.
+    playouts.main(["--deals", "6", "--exact-from", "12", "2"])
+    figures = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert figures["exact_from_12"]["mean_abs_error"] == 0
+    assert figures["exact_from_2"]["mean_abs_error"] > 0
