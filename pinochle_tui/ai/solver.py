@@ -27,6 +27,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import groupby
 from time import perf_counter
 
@@ -247,6 +248,8 @@ class PlayoffSolver:
             present = sorted(ids_of(mask), key=ids.__getitem__)
             for _, run in groupby(present, key=pts.__getitem__):
                 block = list(run)
+                if len({ids[j] >> 1 for j in block}) < 2:
+                    continue  # one face: no other face to stand in for it
                 bits = sum(1 << j for j in block)
                 seen: dict[tuple[int, ...], int] = {}
                 sub, moved = 0, False
@@ -260,7 +263,7 @@ class PlayoffSolver:
                     sub = (sub - bits) & bits
                     if not sub:
                         break
-                if moved and len({ids[j] >> 1 for j in block}) > 1:
+                if moved:
                     for j in block:
                         like[j] = bits
         return like, canon
@@ -718,12 +721,16 @@ def _steps(total: int, mine: int, theirs: int) -> list[int]:
     changes: where its rounded count goes up (``mine`` it has taken already)
     or the other seat's goes down (``theirs``). Between two steps both
     rounded counts are the same."""
-    return [
-        v
-        for v in range(1, total + 1)
-        if rounded(mine + v) != rounded(mine + v - 1)
-        or rounded(theirs + total - v) != rounded(theirs + total - v + 1)
-    ]
+    ups = {x - mine for x in _changes(mine + total) if x > mine}
+    downs = {theirs + total + 1 - x for x in _changes(theirs + total) if x > theirs}
+    return sorted(ups | downs)
+
+
+@cache
+def _changes(limit: int) -> tuple[int, ...]:
+    """The counts up to ``limit`` whose rounding is above the count one less
+    (each play-out's solve asks for its steps: ``rounded`` is asked once)."""
+    return tuple(x for x in range(1, limit + 1) if rounded(x) != rounded(x - 1))
 
 
 def _best(
