@@ -443,3 +443,24 @@ def test_a_solve_past_its_deadline_stops_and_the_next_goes_on_from_it() -> None:
     assert sliced.points == whole.points
     # No deadline left behind: the solver answers again, from its table, without one.
     assert solver.solve(hands, leader, None).points == whole.points
+
+
+def test_leads_that_leave_the_follower_fewer_replies_come_first() -> None:
+    """The search tries leads by how many replies worth trying they leave the
+    follower, fewest first, before the richer leads: JD, which leaves three
+    (10D and QD, the richest and poorest of one run, and 9D), comes before QS,
+    which leaves four (10S, KS, JS and 9S, two runs of two); the clubs, where
+    the follower has no trump to ruff with and so all its cards, come last,
+    richest first."""
+    solver = PlayoffSolver(
+        (
+            hand("QS", "JD", "AC", "10C", "KC", "QC", "JC"),
+            hand("10S", "KS", "JS", "9S", "10D", "QD", "9D"),
+        ),
+        Suit.HEARTS,
+        CLASSIC_POINTS,
+        head_always=False,
+    )
+    cards = (1 << len(solver.ids)) - 1
+    order = [code(solver.ids[led]) for led in solver.leads(cards, 0)]
+    assert order == ["JD", "QS", "AC", "10C", "KC", "QC", "JC"]
