@@ -536,8 +536,8 @@ class PlayoffSolver:
         whether they work or fail. (Three groups, one, two and more, searched
         a 16-card playoff of the 64-card pack in about a third more positions
         at the 95th percentile; more groups than four gain no more.) Within a
-        group the richer leads come first. Replies that take the trick come before those that lose
-        it, the poorer first in each.
+        group the richer leads come first. Replies that take the trick come
+        before those that lose it, the poorer first in each.
         """
         hand = self.hand
         pts = self.pts
