@@ -53,8 +53,10 @@ from pinochle_tui.engine.view import SeatView
 #: player weighs (0, 1, 2 and 4 against normal over 100 duplicate deals: +2,
 #: +21, +21, +16 a deal, with the one-trick habit as the play-out; with the
 #: weighing made a close model of normal, 1 gave +24.6, 2 +33.2 and 3 +23.7
-#: over 300; 2 is kept).
-PRIOR = 2.0
+#: over 300; 2 was kept). With the play-outs' playoff closer to exact
+#: (``rollout._playoff_card``) 1.5 made +41.8 against 2's +39.5 on the same
+#: 300 deals, +2.3 (-3.5 .. +8.2) deal by deal; 1.5 is kept.
+PRIOR = 1.5
 #: Worlds tried for one that fits the opponent's lead just made.
 LEAD_TRIES = 8
 #: Worlds between two looks at which candidates are clearly behind.
