@@ -11,7 +11,11 @@ scripts.
     python benchmarks/paired.py variant.jsonl base.jsonl
     python benchmarks/paired.py run.jsonl:hard/none-normal run.jsonl:hard-normal
 
-A file holding several pairs' deals names the pair after a colon.
+A file holding several pairs' deals names the pair after a colon. Given one
+run only, it prints that run's own figures over every deal the file holds:
+so a run split over several sittings (``strength.py --resume``) is read whole.
+
+    python benchmarks/paired.py expert-hard.jsonl
 """
 
 from __future__ import annotations
@@ -24,23 +28,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinochle_tui.ai.match import mean_ci
+from pinochle_tui.ai.match import mean_ci, wilson
 
 
 class RunError(Exception):
     """A per-deal file that cannot be read as one run, in one line."""
 
 
-def read_run(spec: str) -> tuple[str, int, dict[int, float]]:
-    """The pair, the seed and each deal's margin of ``FILE`` or ``FILE:PAIR``."""
-    path, wanted = Path(spec), None
-    if not path.is_file() and ":" in spec:
-        name, _, wanted = spec.rpartition(":")
-        path = Path(name)
+def read_runs(path: Path) -> dict[str, tuple[int, dict[int, float]]]:
+    """Each pair's seed and deals' margins in the per-deal file ``path``."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
-        raise RunError(f"cannot read {str(path)!r}: {error.strerror or error}") from None
+        reason = error.strerror if isinstance(error, OSError) else None
+        raise RunError(f"cannot read {str(path)!r}: {reason or error}") from None
     runs: dict[str, tuple[int, dict[int, float]]] = {}
     for number, line in enumerate(lines, 1):
         try:
@@ -55,6 +56,16 @@ def read_run(spec: str) -> tuple[str, int, dict[int, float]]:
         if seed != run_seed:
             raise RunError(f"{str(path)!r} holds {pair!r} with two seeds")
         deals[deal] = margin
+    return runs
+
+
+def read_run(spec: str) -> tuple[str, int, dict[int, float]]:
+    """The pair, the seed and each deal's margin of ``FILE`` or ``FILE:PAIR``."""
+    path, wanted = Path(spec), None
+    if not path.is_file() and ":" in spec:
+        name, _, wanted = spec.rpartition(":")
+        path = Path(name)
+    runs = read_runs(path)
     if wanted is None:
         if len(runs) != 1:
             names = ", ".join(repr(p) for p in runs) or "none"
@@ -66,13 +77,46 @@ def read_run(spec: str) -> tuple[str, int, dict[int, float]]:
     return wanted, seed, deals
 
 
+def describe(pair: str, seed: int, deals: dict[int, float]) -> dict[str, object]:
+    """Print one run's figures (as ``strength.py`` gives them) and return them."""
+    margins = list(deals.values())
+    mean, low, high = mean_ci(margins)
+    won = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
+    share_low, share_high = wilson(won, len(margins))
+    share = won / max(1, len(margins))
+    print(
+        f"{pair}: {len(margins)} deals of seed {seed}, A - B {mean:+.1f} a deal"
+        f" (95% CI {low:+.1f} .. {high:+.1f}); deals won by A {share:.1%}"
+        f" (Wilson 95% {share_low:.1%} .. {share_high:.1%})"
+    )
+    return {
+        "pair": pair,
+        "seed": seed,
+        "deals": len(margins),
+        "mean_diff": round(mean, 2),
+        "ci95": [round(low, 2), round(high, 2)],
+        "deals_won": {
+            "share": round(share, 4),
+            "wilson95": [round(share_low, 4), round(share_high, 4)],
+        },
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first", help="a --per-deal file, or FILE:PAIR")
-    parser.add_argument("second", help="the run to compare it with, on the same deals")
+    parser.add_argument(
+        "second",
+        nargs="?",
+        help="the run to compare it with, on the same deals (none: describe it)",
+    )
     args = parser.parse_args(argv)
     try:
-        (pair_a, seed_a, a), (pair_b, seed_b, b) = read_run(args.first), read_run(args.second)
+        pair_a, seed_a, a = read_run(args.first)
+        if args.second is None:
+            print(json.dumps(describe(pair_a, seed_a, a)))
+            return 0
+        pair_b, seed_b, b = read_run(args.second)
         if seed_a != seed_b:
             raise RunError(
                 f"the runs have different seeds ({seed_a}, {seed_b}): not the same deals"

@@ -19,12 +19,20 @@ signals left out: ``hard/-melds`` weighs worlds without the melds not made,
 ``@WEIGHTS`` makes a player weigh its own plays with other weights:
 ``normal@keeping`` is the normal player with hard's weights (``appraisal.KEEPING``),
 ``hard@normal`` the hard player with normal's, as it was before them.
+``^WEIGHTS`` makes a searching player (hard, expert, the cheater) model its
+opponent with other weights: ``expert^keeping`` plays out and reads the
+opponent as if it weighed its plays as hard does.
 
     python benchmarks/strength.py --pairs normal@keeping-normal --deals 400 --seed 7
 
 ``--per-deal FILE`` also writes each deal's margin (A - B, both seatings
 averaged), one JSON object a line, so that two runs on the same deals can be
-compared deal by deal (``benchmarks/paired.py``).
+compared deal by deal (``benchmarks/paired.py``). Each deal is written as it
+ends, and ``--resume`` plays only the deals the file lacks and adds them to it,
+so a run too long for one sitting can be played in several; it then prints the
+figures of all the deals in the file too.
+
+    python benchmarks/strength.py --pairs expert-hard --per-deal eh.jsonl --resume
 """
 
 from __future__ import annotations
@@ -37,13 +45,17 @@ from itertools import pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from paired import RunError, describe, read_runs
 
 from pinochle_tui.ai.appraisal import KEEPING, NORMAL, Weights
 from pinochle_tui.ai.budget import Budget
+from pinochle_tui.ai.cheater import CheaterPlayer
 from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.inference import Signal
 from pinochle_tui.ai.match import MatchSpec, registered, summarize
-from pinochle_tui.ai.sampling import HardPlayer
+from pinochle_tui.ai.sampling import ExpertPlayer, HardPlayer
 from pinochle_tui.engine import Player, Rules
 from pinochle_tui.match_cli import budgets, play_deals, play_matches, report
 
@@ -58,32 +70,45 @@ PAIRS = (
 WEIGHTS = {"normal": NORMAL, "keeping": KEEPING}
 
 
-def own_weights(name: str) -> Weights | None:
-    """The weights ``name`` names after its ``@`` (None without one); a name
-    it does not know stops the benchmark, before any deal is played."""
-    _, _, weights = name.partition("@")
-    if weights and weights not in WEIGHTS:
-        raise SystemExit(f"strength.py: weights are one of {', '.join(WEIGHTS)}, not {weights!r}")
-    return WEIGHTS[weights] if weights else None
+def _weights(name: str) -> Weights | None:
+    """The weights named ``name`` (None for ""); a name it does not know stops
+    the benchmark, before any deal is played."""
+    if name and name not in WEIGHTS:
+        raise SystemExit(f"strength.py: weights are one of {', '.join(WEIGHTS)}, not {name!r}")
+    return WEIGHTS[name] if name else None
+
+
+def parts(name: str) -> tuple[str, str, Weights | None, Weights | None]:
+    """A variant's base player, its signals (after ``/``), the weights of
+    its own plays (after ``@``) and of its model of the opponent (after ``^``)."""
+    rest, _, opponent = name.partition("^")
+    rest, _, own = rest.partition("@")
+    base, _, signals = rest.partition("/")
+    return base, signals, _weights(own), _weights(opponent)
+
+
+#: The searching players a variant may be made of.
+SEARCHERS: dict[str, type[HardPlayer]] = {"hard": HardPlayer, "expert": ExpertPlayer}
 
 
 def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Player:
-    """A registered player, or a variant of normal or hard: ``hard/SIGNALS``
-    weighs worlds by ``SIGNALS`` only (``none``, ``melds,dix``), or by all but
-    one (``-dix``); ``@WEIGHTS`` weighs its own plays with other weights
-    (``normal@keeping``, ``hard@normal``)."""
-    rest, _, weights = name.partition("@")
-    base, _, signals = rest.partition("/")
-    own = own_weights(name)
+    """A registered player, or a variant of normal, hard, expert or the
+    cheater: ``hard/SIGNALS`` weighs worlds by ``SIGNALS`` only (``none``,
+    ``melds,dix``), or by all but one (``-dix``); ``@WEIGHTS`` weighs its own
+    plays with other weights (``normal@keeping``, ``hard@normal``);
+    ``^WEIGHTS`` models the opponent with other weights (``hard^keeping``)."""
+    base, signals, own, opponent = parts(name)
     if base == "normal" and own is not None:
         return NormalPlayer(seed, budget, own)
-    if base != "hard" or not (signals or weights):
+    if base == "cheater" and opponent is not None:
+        return CheaterPlayer(seed, budget, opponent=opponent)
+    if base not in SEARCHERS or name == base:
         return registered(name, seed, budget, move_time)
     used = Signal.ALL
     if signals:
         parsed = Signal.parse(signals.removeprefix("-"))
         used = Signal.ALL & ~parsed if signals[0] == "-" else parsed
-    return HardPlayer(seed, budget, signals=used, weights=own)
+    return SEARCHERS[base](seed, budget, signals=used, weights=own, opponent=opponent)
 
 
 def split_pair(pair: str) -> tuple[str, str]:
@@ -106,24 +131,53 @@ def main(argv: list[str] | None = None) -> None:
         "--budget", type=Budget.parse, nargs="+", help="as for pinochle match (default: own)"
     )
     parser.add_argument("--per-deal", type=Path, help="write each deal's margin to this file")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="play only the deals the --per-deal file lacks (same pairs, seed and budget)"
+        " and add them to it",
+    )
     args = parser.parse_args(argv)
-    figures: dict[str, object] = {}
-    per_deal = args.per_deal.open("w", encoding="utf-8") if args.per_deal else None
+    if args.resume and args.per_deal is None:
+        raise SystemExit("strength.py: --resume adds to a --per-deal file; name one")
     for pair in args.pairs:
+        for name in split_pair(pair):
+            parts(name)  # a bad name stops here, before any deal is played
+    try:
+        known = read_runs(args.per_deal) if args.resume and args.per_deal.exists() else {}
+    except RunError as error:
+        raise SystemExit(f"strength.py: {error}") from None
+    figures: dict[str, object] = {}
+    per_deal = (
+        args.per_deal.open("a" if args.resume else "w", encoding="utf-8") if args.per_deal else None
+    )
+    for pair in args.pairs:
+        seed, done = known.get(pair, (args.seed, {}))
+        if seed != args.seed:
+            raise SystemExit(f"strength.py: {str(args.per_deal)!r} holds {pair!r} of seed {seed}")
         a, b = split_pair(pair)
-        own_weights(a), own_weights(b)  # a bad name stops here, not in a worker
         spec = MatchSpec(a, b, args.seed, Rules(), budgets=budgets(args.budget), make=variant)
-        pairs = sorted(play_deals(spec, args.deals, args.jobs), key=lambda p: p[0].deal_no)
-        full = [m for twins in play_matches(spec, args.matches, args.jobs) for m in twins]
-        stats = summarize(pairs, spec.rules, full)
-        if per_deal is not None:
-            for x, y in pairs:
-                margin = (x.margin + y.margin) / 2
-                line = {"pair": pair, "seed": args.seed, "deal": x.deal_no, "margin": margin}
+        pairs = []
+        for x, y in play_deals(spec, [n for n in range(args.deals) if n not in done], args.jobs):
+            pairs.append((x, y))
+            done[x.deal_no] = (x.margin + y.margin) / 2
+            if per_deal is not None:  # each deal as it ends: a run cut short keeps it
+                line = {
+                    "pair": pair,
+                    "seed": args.seed,
+                    "deal": x.deal_no,
+                    "margin": done[x.deal_no],
+                }
                 per_deal.write(json.dumps(line) + "\n")
-            per_deal.flush()
-        print(report(spec, stats), flush=True)
-        figures[pair] = stats.as_dict()
+                per_deal.flush()
+        pairs.sort(key=lambda p: p[0].deal_no)
+        full = [m for twins in play_matches(spec, args.matches, args.jobs) for m in twins]
+        if pairs or full:
+            stats = summarize(pairs, spec.rules, full)
+            print(report(spec, stats), flush=True)
+            figures[pair] = stats.as_dict()
+        if args.resume:
+            figures[f"{pair} resumed"] = describe(pair, args.seed, done)
     if per_deal is not None:
         per_deal.close()
     print(json.dumps({"deals": args.deals, "seed": args.seed, "matches": figures}))

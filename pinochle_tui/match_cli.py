@@ -12,7 +12,7 @@ import argparse
 import json
 import multiprocessing
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import TypeVar
 
@@ -72,25 +72,31 @@ def run_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _in_pool(play: Callable[[int], _Result], count: int, jobs: int) -> Iterator[_Result]:
-    """``play(0)``, ``play(1)``, ... as they finish, in ``jobs`` processes."""
+def _in_pool(
+    play: Callable[[int], _Result], numbers: Iterable[int], jobs: int
+) -> Iterator[_Result]:
+    """``play(n)`` for each of ``numbers``, as they finish, in ``jobs`` processes."""
     if jobs == 1:
-        yield from map(play, range(count))
+        yield from map(play, numbers)
         return
     with multiprocessing.Pool(jobs) as pool:
-        yield from pool.imap_unordered(play, range(count))
+        yield from pool.imap_unordered(play, numbers)
 
 
-def play_deals(spec: MatchSpec, deals: int, jobs: int) -> Iterator[tuple[GameResult, GameResult]]:
-    """Each deal's two games, as they finish."""
-    return _in_pool(partial(play_duplicate, spec), deals, jobs)
+def play_deals(
+    spec: MatchSpec, deals: int | Iterable[int], jobs: int
+) -> Iterator[tuple[GameResult, GameResult]]:
+    """Each deal's two games, as they finish: the first ``deals`` deals, or
+    the deals numbered so."""
+    numbers = range(deals) if isinstance(deals, int) else deals
+    return _in_pool(partial(play_duplicate, spec), numbers, jobs)
 
 
 def play_matches(
     spec: MatchSpec, matches: int, jobs: int
 ) -> Iterator[tuple[MatchResult, MatchResult]]:
     """Each duplicate match's two plays, as they finish."""
-    return _in_pool(partial(play_duplicate_match, spec), matches, jobs)
+    return _in_pool(partial(play_duplicate_match, spec), range(matches), jobs)
 
 
 def report(spec: MatchSpec, stats: MatchStats) -> str:

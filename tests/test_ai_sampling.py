@@ -12,6 +12,7 @@ import pytest
 from pinochle_tui.ai import players
 from pinochle_tui.ai.appraisal import KEEPING, NORMAL
 from pinochle_tui.ai.heuristic import NormalPlayer, quick_card
+from pinochle_tui.ai.inference import fits_lead
 from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.rollout import (
     Policy,
@@ -330,3 +331,17 @@ def test_a_candidate_is_dropped_only_when_behind_in_worth_as_chosen() -> None:
     spread = 1.0 / 32**0.5 * (32 / 31) ** 0.5
     near = {first: 0.0, second: 10.0 - DROP_Z * spread + 0.01}
     assert _survivors([first, second], results, near) == [first, second]
+
+
+def test_a_lead_is_read_by_the_model_of_the_opponent_the_player_is_given() -> None:
+    # South leads the 9 of spades, keeping the trump ace as hard's weights
+    # would: a model of normal would have led the ace, a model of hard fits.
+    state = marriage_chance()
+    nine = [
+        a for a in state.legal_actions(Seat.SOUTH) if isinstance(a, Play) and a.card.code == "9S"
+    ]
+    state.apply_legal(nine[0])
+    view = state.view(Seat.NORTH)
+    assert not fits_lead(view, state)
+    assert fits_lead(view, state, KEEPING)
+    assert state.view(Seat.NORTH) == view  # the world is left as it was

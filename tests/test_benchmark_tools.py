@@ -7,10 +7,12 @@ import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
-from pinochle_tui.ai.sampling import HardPlayer
+from pinochle_tui.ai.cheater import CheaterPlayer
+from pinochle_tui.ai.sampling import ExpertPlayer, HardPlayer
 from pinochle_tui.engine import CARDS, Play, Seat
 from tests.test_ai_sampling import marriage_chance
 
@@ -73,11 +75,82 @@ def test_a_hard_variant_plays_its_own_seat_out_with_the_weights_it_names(
     assert CARDS[player.policy(Seat.SOUTH)(marriage_chance(), Seat.SOUTH)].code == code
 
 
+@pytest.mark.parametrize(
+    ("name", "kind", "code"),
+    [
+        ("hard", HardPlayer, "AH"),
+        ("hard^keeping", HardPlayer, "9S"),
+        ("expert^keeping", ExpertPlayer, "9S"),
+    ],
+)
+def test_a_searching_variant_models_its_opponent_with_the_weights_it_names(
+    name: str, kind: type[HardPlayer], code: str
+) -> None:
+    # Seated North, the player's play-outs play South, its opponent, by its
+    # model: normal's weights lead the trump ace, hard's (``keeping``) keep it.
+    player = strength.variant(name, 1, None, 1.0)
+    assert type(player) is kind
+    assert CARDS[player.policy(Seat.NORTH)(marriage_chance(), Seat.SOUTH)].code == code
+
+
+def test_the_cheater_may_model_its_opponent_with_other_weights() -> None:
+    player = strength.variant("cheater^keeping", 1, None, 1.0)
+    assert isinstance(player, CheaterPlayer)
+    assert CARDS[player.policy(Seat.NORTH)(marriage_chance(), Seat.SOUTH)].code == "9S"
+
+
 def test_unknown_weights_are_refused_by_name() -> None:
     with pytest.raises(SystemExit, match="normal, keeping, not 'greedy'"):
         strength.variant("normal@greedy", 1, None, 1.0)
     with pytest.raises(SystemExit, match="not 'greedy'"):
         strength.main(["--pairs", "hard-normal@greedy", "--deals", "1"])
+    with pytest.raises(SystemExit, match="not 'greedy'"):
+        strength.main(["--pairs", "hard^greedy-normal", "--deals", "1"])
+
+
+def last_json(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(capsys.readouterr().out.splitlines()[-1])
+    return found
+
+
+def test_a_run_resumed_plays_only_the_deals_its_file_lacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole, split = tmp_path / "whole.jsonl", tmp_path / "split.jsonl"
+    common = ["--pairs", "easy-random", "--seed", "3", "--jobs", "1"]
+    strength.main([*common, "--deals", "5", "--per-deal", str(whole)])
+    strength.main([*common, "--deals", "2", "--per-deal", str(split)])
+    capsys.readouterr()
+    strength.main([*common, "--deals", "5", "--per-deal", str(split), "--resume"])
+    figures = last_json(capsys)["matches"]
+    assert figures["easy-random"]["deals"] == 3  # the three the file lacked
+    assert figures["easy-random resumed"]["deals"] == 5
+    # The deals played in two sittings are the deals played in one.
+    assert paired.read_run(str(split))[2] == paired.read_run(str(whole))[2]
+    assert len(split.read_text(encoding="utf-8").splitlines()) == 5
+    strength.main([*common, "--deals", "5", "--per-deal", str(split), "--resume"])
+    assert list(last_json(capsys)["matches"]) == ["easy-random resumed"]  # nothing left to play
+
+
+def test_a_resume_needs_a_file_of_the_same_seed(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="--per-deal"):
+        strength.main(["--pairs", "easy-random", "--deals", "1", "--resume"])
+    run = write_run(tmp_path / "run.jsonl", "easy-random", [1.0, 2.0], seed=4)
+    args = ["--pairs", "easy-random", "--deals", "3", "--per-deal", str(run), "--resume"]
+    with pytest.raises(SystemExit, match="of seed 4"):
+        strength.main([*args, "--seed", "5", "--jobs", "1"])
+
+
+def test_one_run_alone_is_described_over_all_its_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = write_run(tmp_path / "run.jsonl", "hard-normal", [10.0, 30.0, -20.0, 0.0])
+    assert paired.main([str(run)]) == 0
+    figures = last_json(capsys)
+    assert figures["deals"] == 4 and figures["mean_diff"] == 5.0
+    assert figures["deals_won"]["share"] == 0.625  # two won, one lost, one tied (a half)
+    low, high = figures["ci95"]
+    assert low < 5.0 < high
 
 
 def write_run(path: Path, pair: str, margins: list[float], seed: int = 1) -> Path:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from pinochle_tui.ai.appraisal import Weights
 from pinochle_tui.ai.budget import Budget
 from pinochle_tui.ai.inference import Evidence, Signal
 from pinochle_tui.ai.sampling import ExpertPlayer
@@ -28,9 +29,16 @@ class CheaterPlayer(ExpertPlayer):
     #: Its play-out is of the true deal: it needs the normal player's view far less.
     PRIOR = 0.25
 
-    def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: Budget | None = None,
+        *,
+        opponent: Weights | None = None,
+    ) -> None:
         del budget  # the true deal is the only sample worth taking
-        super().__init__(seed, signals=Signal.NONE)  # the true deal needs no reading
+        # the true deal needs no reading
+        super().__init__(seed, signals=Signal.NONE, opponent=opponent)
         self._state: Callable[[], GameState] | None = None
 
     def watch(self, state: Callable[[], GameState]) -> None:

@@ -37,6 +37,7 @@ import random
 from dataclasses import dataclass, field
 from enum import Flag, auto
 
+from pinochle_tui.ai.appraisal import NORMAL, Weights
 from pinochle_tui.ai.heuristic import TAKE_BONUS, card_cost
 from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.rollout import weighed_card
@@ -354,10 +355,11 @@ def _lead(view: SeatView, led: int, played: int, draws: int) -> Moment | None:
     return Moment(played, 1 << led, draws, instead=cheaper, floor=LEAD_DEARER)
 
 
-def fits_lead(view: SeatView, state: GameState) -> bool:
-    """Whether the model of normal would have led the card the opponent has
-    just led (``view.lead``), with the cards it holds in ``state`` (a world of
-    ``view``). ``state`` is left as it was."""
+def fits_lead(view: SeatView, state: GameState, weights: Weights = NORMAL) -> bool:
+    """Whether the model of the opponent (``rollout.weighed_card`` by
+    ``weights``, normal's unless given others) would have led the card the
+    opponent has just led (``view.lead``), with the cards it holds in
+    ``state`` (a world of ``view``). ``state`` is left as it was."""
     assert view.lead is not None and view.leader != view.seat
     opp, led = view.seat.other, view.lead.id
     bit = 1 << led
@@ -369,7 +371,7 @@ def fits_lead(view: SeatView, state: GameState) -> bool:
     place[opp] |= bit
     state.lead = None
     try:
-        return weighed_card(state, opp) == led
+        return weighed_card(state, opp, weights) == led
     finally:
         place[opp] ^= bit
         state.lead = led

@@ -77,8 +77,11 @@ class HardPlayer:
     #: Weight of the normal player's score of a play next to the sampled difference.
     PRIOR = PRIOR
     #: How it weighs its own plays, in the prior and in the play-outs, unless
-    #: given others (the opponent is modelled with the normal player's weights).
+    #: given others.
     WEIGHTS = KEEPING
+    #: How it models the opponent's plays, in the play-outs and in reading its
+    #: lead, unless given others: as the normal player weighs them.
+    OPPONENT = NORMAL
 
     def __init__(
         self,
@@ -87,11 +90,13 @@ class HardPlayer:
         *,
         signals: Signal = Signal.ALL,
         weights: Weights | None = None,
+        opponent: Weights | None = None,
     ) -> None:
         self._seed = 0 if seed is None else seed
         self._budget = budget or self.BUDGET
         self._signals = signals
         self._weights = weights or self.WEIGHTS
+        self._opponent = opponent or self.OPPONENT
         self._playoff = TimedPlayoff()
         self._memory = Memory()
 
@@ -129,15 +134,15 @@ class HardPlayer:
         state = build_state(view, self.world(rng, weighed))
         if Signal.MODEL in self._signals and view.lead is not None and view.leader != view.seat:
             for _ in range(LEAD_TRIES):
-                if rng.random() < MODEL_MISSED or fits_lead(view, state):
+                if rng.random() < MODEL_MISSED or fits_lead(view, state, self._opponent):
                     break
                 state = build_state(view, self.world(rng, weighed))
         return state
 
     def policy(self, seat: Seat) -> Policy:
         """How the play-outs play the first phase: ``seat`` by this player's
-        weights, the opponent by the normal player's (``rollout.weighing``)."""
-        own, other = self._weights, NORMAL
+        weights, the opponent by its model's (``rollout.weighing``)."""
+        own, other = self._weights, self._opponent
         return weighing(own, other) if seat is Seat.SOUTH else weighing(other, own)
 
     def search(
