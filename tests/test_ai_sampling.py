@@ -11,12 +11,11 @@ import pytest
 
 from pinochle_tui.ai import players
 from pinochle_tui.ai.appraisal import KEEPING, NORMAL
-from pinochle_tui.ai.heuristic import NormalPlayer, quick_card
+from pinochle_tui.ai.heuristic import NormalPlayer, playoff_habit, playoff_play
 from pinochle_tui.ai.inference import fits_lead
 from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.rollout import (
     Policy,
-    _playoff_card,
     final_scores,
     habit_card,
     play_out,
@@ -182,18 +181,21 @@ SPADE_ACE_SURE = (
 )
 
 
-def test_the_play_outs_playoff_habit_leads_what_the_opponents_legal_replies_cannot_beat() -> None:
+def test_the_playoff_habit_leads_what_the_opponents_legal_replies_cannot_beat() -> None:
+    # North could beat the ace of spades with a trump, but holds spades and
+    # must follow: the ace is sure. (Counting every card of North's that could
+    # beat it, trumps and all, found no sure winner and led the cheapest, JS.)
     state = GameState.from_position(SPADE_ACE_SURE)
     south, north = state.hands[Seat.SOUTH], state.hands[Seat.NORTH]
-    assert CARDS[_playoff_card(state, Seat.SOUTH, head=False)].code == "AS"
-    # Counting every card of North's that could beat it, trumps and all, finds
-    # no sure winner, and leads the cheapest card.
-    cards = [c for c in range(64) if south >> c & 1]
-    habit = quick_card(cards, None, state.trump, state.rules.card_points, north)
-    assert CARDS[habit].code == "JS"
+    trump, points = state.trump, state.rules.card_points
+    assert CARDS[playoff_habit(south, north, None, trump, points, head=False)].code == "AS"
+    # The same from the seat view: easy's playoff, and the others' when a solve runs out of time.
+    assert playoff_play(state.view(Seat.SOUTH), state.legal_actions(Seat.SOUTH)).card.code == "AS"
     # Answering the king of hearts, North takes it with its cheaper winner.
-    state.apply(Play(Seat.SOUTH, CARDS[next(c for c in cards if CARDS[c].code == "KH")]))
-    assert CARDS[_playoff_card(state, Seat.NORTH, head=False)].code == "10H"
+    king = next(c for c in range(64) if south >> c & 1 and CARDS[c].code == "KH")
+    state.apply(Play(Seat.SOUTH, CARDS[king]))
+    assert CARDS[playoff_habit(north, south, king, trump, points, head=False)].code == "10H"
+    assert playoff_play(state.view(Seat.NORTH), state.legal_actions(Seat.NORTH)).card.code == "10H"
 
 
 def opening_reply(south: str, lead: str) -> GameState:

@@ -19,10 +19,10 @@ from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.playoff import ExactPlayoff
 from pinochle_tui.ai.solver import OutOfTime
 from pinochle_tui.engine.actions import Action, DeclareOut, Draw, ExchangeDix, Meld, Play, ShowDix
-from pinochle_tui.engine.cards import CARDS, ids_of, rank_of, suit_of
-from pinochle_tui.engine.rules import Rules
+from pinochle_tui.engine.cards import CARDS, Suit, ids_of, rank_of, suit_of
+from pinochle_tui.engine.rules import PlayoffHead, Rules
 from pinochle_tui.engine.scoring import rounded
-from pinochle_tui.engine.tricks import reply_wins
+from pinochle_tui.engine.tricks import playoff_replies, reply_wins
 from pinochle_tui.engine.view import Phase, SeatView
 
 #: What the one-trick habit reckons a trick won is worth beyond its points.
@@ -32,6 +32,9 @@ EASY_RANDOM = 0.2
 #: The normal player's budget when none is given: it samples nothing, so a
 #: sample budget means no deadline (the whole playoff solved exactly).
 NORMAL_BUDGET = Budget(samples=1)
+
+#: Each suit's cards as a mask, by suit number.
+SUIT_MASKS = tuple(s.mask for s in Suit)
 
 
 def declare_if_sure(view: SeatView, legal: Sequence[Action]) -> DeclareOut | None:
@@ -263,37 +266,73 @@ class EasyPlayer:
         return Play(view.seat, CARDS[card])
 
 
-def quick_card(
-    cards: Sequence[int],
-    lead: int | None,
-    trump: int,
-    points: tuple[int, ...],
-    theirs: int | None = None,
-) -> int:
+def quick_card(cards: Sequence[int], lead: int | None, trump: int, points: tuple[int, ...]) -> int:
     """A one-trick habit: follow with the cheapest card that takes the trick when it
     costs less than the trick is worth (its points and the chance to meld), else
-    the cheapest card; lead the cheapest card.
-
-    With ``theirs`` (the opponent's cards, known in the playoff) every trick is
-    worth taking, and the strongest sure winner is led first.
-    """
-
+    the cheapest card; lead the cheapest card."""
     cost = card_costs(trump, points).__getitem__
     if lead is None:
-        if theirs is not None:
-            others = ids_of(theirs)
-            sure = [c for c in cards if not any(reply_wins(c, o, trump) for o in others)]
-            if sure:
-                return max(sure, key=cost)
         return min(cards, key=cost)
     cheapest = min(cards, key=cost)
     winners = [c for c in cards if reply_wins(lead, c, trump)]
     if not winners:
         return cheapest
     winner = min(winners, key=cost)
-    if theirs is not None or cost(winner) - cost(cheapest) < points[rank_of(lead)] + TAKE_BONUS:
+    if cost(winner) - cost(cheapest) < points[rank_of(lead)] + TAKE_BONUS:
         return winner
     return cheapest
+
+
+def playoff_habit(
+    mine: int, theirs: int, lead: int | None, trump: int, points: tuple[int, ...], head: bool
+) -> int:
+    """The one-trick habit in the playoff, knowing both hands (the card
+    masks ``mine`` and ``theirs``): lead the card that does best in its own
+    trick against the opponent's answer to it (a sure winner, the richest
+    trick first; else the cheapest loss), and answer ``lead`` with the
+    cheapest card that takes the trick, else the cheapest. ``head`` is the
+    heading rule (``PlayoffHead.ALWAYS``).
+
+    The opponent's answer is one of its legal replies (it cannot trump while
+    it holds the suit led), and is the one the habit would play. Over 300
+    playoffs of normal against normal (``benchmarks/playouts.py``), play-outs
+    by this habit to the last 8 cards, solved from there, miss the exact
+    margin by 14 points on the average (20 from the last 6); the habit before
+    it, which led the richest card no card of the opponent's could beat
+    (trumps and all, legal or not), missed by 26 from the last 6. Passing only
+    the cards ``mine`` may answer ``lead`` with gives the same answer.
+    """
+    cost = card_costs(trump, points)
+    if lead is not None:
+        legal = playoff_replies(mine, lead, trump, head)
+        return _cheapest(_winners(legal, lead, trump) or legal, cost)
+    best_card, best_value = -1, (-1000, 0)
+    cards = mine
+    while cards:
+        bit = cards & -cards
+        cards ^= bit
+        card = bit.bit_length() - 1
+        legal = playoff_replies(theirs, card, trump, head)
+        taking = _winners(legal, card, trump)
+        reply = _cheapest(taking or legal, cost)
+        trick = points[(card >> 1) & 7] + points[(reply >> 1) & 7]
+        value = (-trick, -cost[card]) if taking else (trick, cost[card])
+        if value > best_value:
+            best_card, best_value = card, value
+    return best_card
+
+
+def _winners(cards: int, lead: int, trump: int) -> int:
+    """The cards of the mask ``cards`` that take a trick led with ``lead``."""
+    suit = lead >> 4
+    same = cards & SUIT_MASKS[suit]
+    higher = same & ((1 << ((lead >> 1) << 1)) - 1)
+    return higher if same or suit == trump else cards & SUIT_MASKS[trump]
+
+
+def _cheapest(cards: int, cost: tuple[int, ...]) -> int:
+    """The card of the mask ``cards`` that costs least to give up."""
+    return min(ids_of(cards), key=cost.__getitem__)
 
 
 def playoff_play(view: SeatView, legal: Sequence[Action]) -> Play:
@@ -301,6 +340,7 @@ def playoff_play(view: SeatView, legal: Sequence[Action]) -> Play:
     assert view.trump is not None
     theirs = mask(view.opponent_known) | mask(view.unseen)
     lead = view.lead.id if view.lead is not None else None
-    cards = [a.card.id for a in legal if isinstance(a, Play)]
-    card = quick_card(cards, lead, int(view.trump), view.rules.card_points, theirs)
+    mine = mask(tuple(a.card for a in legal if isinstance(a, Play)))  # a lead: the whole hand
+    head = view.rules.playoff_head is PlayoffHead.ALWAYS
+    card = playoff_habit(mine, theirs, lead, int(view.trump), view.rules.card_points, head)
     return Play(view.seat, CARDS[card])

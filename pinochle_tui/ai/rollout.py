@@ -5,7 +5,7 @@ enough to play hundreds of hands a second; once the playoff is down to
 ``EXACT_CARDS`` cards a hand, where solving costs about a millisecond, both
 seats play it exactly. Before that, the playoff's tricks go by a one-trick
 habit that knows both hands and the opponent's legal replies
-(``_playoff_card``), and the first phase's by a ``Policy``:
+(``heuristic.playoff_habit``), and the first phase's by a ``Policy``:
 
 - ``habit_card``: the one-trick habit (``heuristic.quick_card``);
 - ``sparing_card``: the habit sparing the cards of the melds a seat could
@@ -22,20 +22,19 @@ from collections.abc import Callable
 from functools import cache
 
 from pinochle_tui.ai.appraisal import NORMAL, Weights
-from pinochle_tui.ai.heuristic import card_costs, dix_to_score, quick_card
+from pinochle_tui.ai.heuristic import SUIT_MASKS, dix_to_score, playoff_habit, quick_card
 from pinochle_tui.ai.solver import PlayoffSolver
 from pinochle_tui.engine.actions import Action, Draw, ExchangeDix, Meld, Play, ShowDix
-from pinochle_tui.engine.cards import CARDS, Suit, ids_of
+from pinochle_tui.engine.cards import CARDS, ids_of
 from pinochle_tui.engine.melds import MeldPattern, legal_ways
 from pinochle_tui.engine.rules import PlayoffHead
 from pinochle_tui.engine.scoring import rounded
 from pinochle_tui.engine.seats import Seat
 from pinochle_tui.engine.state import GameState
-from pinochle_tui.engine.tricks import playoff_replies, reply_wins, trick_points
+from pinochle_tui.engine.tricks import reply_wins, trick_points
 from pinochle_tui.engine.view import Phase
 
 _PLAYING = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
-_SUIT_MASKS = tuple(s.mask for s in Suit)
 
 #: A first-phase card policy: the card id ``seat`` plays in ``state``, one of
 #: its hand or table cards.
@@ -43,7 +42,7 @@ Policy = Callable[[GameState, Seat], int]
 
 #: Hand size from which a rollout plays the rest of the playoff exactly (from
 #: 8 cards rather than 6: a third closer to the exact value, at about 0.5 ms
-#: more a play-out; see ``_playoff_card``).
+#: more a play-out; see ``heuristic.playoff_habit``).
 EXACT_CARDS = 8
 
 
@@ -93,7 +92,7 @@ def weighed_card(state: GameState, seat: Seat, weights: Weights = NORMAL) -> int
     theirs = state.hands[other] | state.tables[other]
     for stocked in state.stock:
         theirs |= 1 << stocked
-    their_trumps = theirs & _SUIT_MASKS[trump]
+    their_trumps = theirs & SUIT_MASKS[trump]
     unseen = theirs & ~state.tables[other] & ~state.public[other]
     near = _near_melds(state, hand | table, unseen, weights.later)
     dix = (
@@ -119,7 +118,7 @@ def weighed_card(state: GameState, seat: Seat, weights: Weights = NORMAL) -> int
             if needed & bit:
                 keep += value
         if lead is None:
-            higher = theirs & _SUIT_MASKS[suit] & ((1 << ((card >> 1) << 1)) - 1)
+            higher = theirs & SUIT_MASKS[suit] & ((1 << ((card >> 1) << 1)) - 1)
             wins = not higher and (suit == trump or not their_trumps)
             trick = points[rank]
             lost = trick if trick >= 10 else trick / 2
@@ -192,7 +191,7 @@ def _shapes(
 
 def play_out(state: GameState, policy: Policy = habit_card) -> None:
     """Play the hand to its end with ``policy`` for both seats in the first
-    phase, the playoff's habit (``_playoff_card``) in the playoff, and its end
+    phase, the playoff's habit (``heuristic.playoff_habit``) in the playoff, and its end
     exactly.
 
     Every action is legal by construction (a winner's option from
@@ -244,7 +243,9 @@ def _play_quick(state: GameState, policy: Policy) -> PlayoffSolver | None:
             rules = state.rules
             points, bonus = rules.card_points, rules.last_trick_bonus
             return PlayoffSolver.at(hands, seat, state.lead, state.trump, points, head, bonus)
-        state.apply_legal(Play(seat, CARDS[_playoff_card(state, seat, head)]))
+        theirs, lead = state.hands[seat.other], state.lead
+        card = playoff_habit(hands[seat], theirs, lead, state.trump, state.rules.card_points, head)
+        state.apply_legal(Play(seat, CARDS[card]))
     return None
 
 
@@ -257,54 +258,3 @@ def _winner_action(state: GameState, seat: Seat) -> Action:
         if isinstance(action, Meld) and (best is None or action.points > best.points):
             best = action
     return best if best is not None else Draw(seat)
-
-
-def _playoff_card(state: GameState, seat: Seat, head: bool) -> int:
-    """The one-trick habit in the playoff, knowing both hands: lead the card
-    that does best in its own trick against the opponent's answer to it (a
-    sure winner, the richest trick first; else the cheapest loss), and answer
-    a lead with the cheapest card that takes the trick, else the cheapest.
-
-    The opponent's answer is one of its legal replies (it cannot trump while
-    it holds the suit led), and is the one the habit would play. Over 300
-    playoffs of normal against normal (``benchmarks/playouts.py``), play-outs
-    by this habit to the last 8 cards, solved from there, miss the exact
-    margin by 14 points on the average (20 from the last 6); the habit before
-    it, which led the richest card no card of the opponent's could beat
-    (trumps and all, legal or not), missed by 26 from the last 6.
-    """
-    trump, points = state.trump, state.rules.card_points
-    cost = card_costs(trump, points)
-    lead = state.lead
-    hand = state.hands[seat]
-    if lead is not None:
-        legal = playoff_replies(hand, lead, trump, head)
-        return _cheapest(_winners(legal, lead, trump) or legal, cost)
-    theirs = state.hands[seat.other]
-    best_card, best_value = -1, (-1000, 0)
-    cards = hand
-    while cards:
-        bit = cards & -cards
-        cards ^= bit
-        card = bit.bit_length() - 1
-        legal = playoff_replies(theirs, card, trump, head)
-        taking = _winners(legal, card, trump)
-        reply = _cheapest(taking or legal, cost)
-        trick = points[(card >> 1) & 7] + points[(reply >> 1) & 7]
-        value = (-trick, -cost[card]) if taking else (trick, cost[card])
-        if value > best_value:
-            best_card, best_value = card, value
-    return best_card
-
-
-def _winners(cards: int, lead: int, trump: int) -> int:
-    """The cards of the mask ``cards`` that take a trick led with ``lead``."""
-    suit = lead >> 4
-    same = cards & _SUIT_MASKS[suit]
-    higher = same & ((1 << ((lead >> 1) << 1)) - 1)
-    return higher if same or suit == trump else cards & _SUIT_MASKS[trump]
-
-
-def _cheapest(cards: int, cost: tuple[int, ...]) -> int:
-    """The card of the mask ``cards`` that costs least to give up."""
-    return min(ids_of(cards), key=cost.__getitem__)
