@@ -25,37 +25,61 @@ import json
 import statistics
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pinochle_tui.ai.budget import Budget
 from pinochle_tui.ai.match import mean_ci, wilson
+
+#: The budgets of a run on the levels' own budgets, and of a line written
+#: before the lines recorded them.
+OWN = "own/own"
 
 
 class RunError(Exception):
     """A per-deal file that cannot be read as one run, in one line."""
 
 
-def read_runs(path: Path) -> dict[str, tuple[int, dict[int, float]]]:
-    """Each pair's seed and deals' margins in the per-deal file ``path``."""
+class Run(NamedTuple):
+    """One pair's deals in a per-deal file, and what they were played on."""
+
+    seed: int
+    #: A's and B's budgets (``budget_label``).
+    budget: str
+    #: Each deal's margin, by deal number.
+    deals: dict[int, float]
+
+
+def budget_label(a: Budget | None, b: Budget | None) -> str:
+    """How a per-deal line records A's and B's budgets (None: the level's own)."""
+    return f"{a or 'own'}/{b or 'own'}"
+
+
+def read_runs(path: Path) -> dict[str, Run]:
+    """Each pair's run in the per-deal file ``path``."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) else None
         raise RunError(f"cannot read {str(path)!r}: {reason or error}") from None
-    runs: dict[str, tuple[int, dict[int, float]]] = {}
+    runs: dict[str, Run] = {}
     for number, line in enumerate(lines, 1):
         try:
             row = json.loads(line)
             pair, seed, deal, margin = row["pair"], row["seed"], row["deal"], row["margin"]
-            if not (isinstance(pair, str) and isinstance(seed, int) and isinstance(deal, int)):
+            budget = row.get("budget", OWN)
+            if not all(
+                isinstance(x, t) for x, t in ((pair, str), (seed, int), (deal, int), (budget, str))
+            ):
                 raise TypeError
             margin = float(margin)
         except (ValueError, TypeError, KeyError):
             raise RunError(f"{str(path)!r} line {number} is not a per-deal record") from None
-        run_seed, deals = runs.setdefault(pair, (seed, {}))
-        if seed != run_seed:
-            raise RunError(f"{str(path)!r} holds {pair!r} with two seeds")
-        deals[deal] = margin
+        run = runs.setdefault(pair, Run(seed, budget, {}))
+        if (seed, budget) != (run.seed, run.budget):
+            raise RunError(f"{str(path)!r} holds {pair!r} with two seeds or budgets")
+        run.deals[deal] = margin
     return runs
 
 
@@ -73,8 +97,8 @@ def read_run(spec: str) -> tuple[str, int, dict[int, float]]:
         wanted = next(iter(runs))
     if wanted not in runs:
         raise RunError(f"{str(path)!r} holds no deals of {wanted!r}")
-    seed, deals = runs[wanted]
-    return wanted, seed, deals
+    run = runs[wanted]
+    return wanted, run.seed, run.deals
 
 
 def describe(pair: str, seed: int, deals: dict[int, float]) -> dict[str, object]:

@@ -28,9 +28,10 @@ opponent as if it weighed its plays as hard does.
 ``--per-deal FILE`` also writes each deal's margin (A - B, both seatings
 averaged), one JSON object a line, so that two runs on the same deals can be
 compared deal by deal (``benchmarks/paired.py``). Each deal is written as it
-ends, and ``--resume`` plays only the deals the file lacks and adds them to it,
-so a run too long for one sitting can be played in several; it then prints the
-figures of all the deals in the file too.
+ends, with the seed and the budgets it was played on, and ``--resume`` plays
+only the deals the file lacks and adds them to it (a file of another seed or
+other budgets is refused), so a run too long for one sitting can be played in
+several; it then prints the figures of all the deals in the file too.
 
     python benchmarks/strength.py --pairs expert-hard --per-deal eh.jsonl --resume
 """
@@ -47,7 +48,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from paired import RunError, describe, read_runs
+from paired import RunError, budget_label, describe, read_runs
 
 from pinochle_tui.ai.appraisal import KEEPING, NORMAL, Weights
 from pinochle_tui.ai.budget import Budget
@@ -151,12 +152,19 @@ def main(argv: list[str] | None = None) -> None:
     per_deal = (
         args.per_deal.open("a" if args.resume else "w", encoding="utf-8") if args.per_deal else None
     )
+    played_on = budgets(args.budget)
+    label = budget_label(*played_on)
     for pair in args.pairs:
-        seed, done = known.get(pair, (args.seed, {}))
-        if seed != args.seed:
-            raise SystemExit(f"strength.py: {str(args.per_deal)!r} holds {pair!r} of seed {seed}")
+        done: dict[int, float] = {}
+        if pair in known:
+            seed, budget, done = known[pair]
+            if (seed, budget) != (args.seed, label):
+                raise SystemExit(
+                    f"strength.py: {str(args.per_deal)!r} holds {pair!r} of seed {seed}"
+                    f" on budgets {budget}, not of seed {args.seed} on {label}"
+                )
         a, b = split_pair(pair)
-        spec = MatchSpec(a, b, args.seed, Rules(), budgets=budgets(args.budget), make=variant)
+        spec = MatchSpec(a, b, args.seed, Rules(), budgets=played_on, make=variant)
         pairs = []
         for x, y in play_deals(spec, [n for n in range(args.deals) if n not in done], args.jobs):
             pairs.append((x, y))
@@ -167,6 +175,7 @@ def main(argv: list[str] | None = None) -> None:
                     "seed": args.seed,
                     "deal": x.deal_no,
                     "margin": done[x.deal_no],
+                    "budget": label,
                 }
                 per_deal.write(json.dumps(line) + "\n")
                 per_deal.flush()

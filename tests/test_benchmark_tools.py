@@ -141,6 +141,29 @@ def test_a_resume_needs_a_file_of_the_same_seed(tmp_path: Path) -> None:
         strength.main([*args, "--seed", "5", "--jobs", "1"])
 
 
+def test_a_resume_needs_a_file_played_on_the_same_budgets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = tmp_path / "run.jsonl"
+    common = ["--pairs", "easy-random", "--seed", "2", "--jobs", "1", "--per-deal", str(run)]
+    strength.main([*common, "--deals", "2", "--budget", "8", "4"])
+    assert paired.read_runs(run)["easy-random"].budget == "8/4"
+    with pytest.raises(SystemExit, match="on budgets 8/4, not of seed 2 on own/own"):
+        strength.main([*common, "--deals", "3", "--resume"])
+    capsys.readouterr()
+    strength.main([*common, "--deals", "3", "--resume", "--budget", "8", "4"])
+    assert last_json(capsys)["matches"]["easy-random resumed"]["deals"] == 3
+    # A line written before the lines recorded budgets was played on the levels' own.
+    old = write_run(tmp_path / "old.jsonl", "easy-random", [1.0, 2.0], seed=2)
+    assert paired.read_runs(old)["easy-random"].budget == paired.OWN
+    with pytest.raises(SystemExit, match="on budgets own/own, not of seed 2 on 8/8"):
+        strength.main([*common[:-1], str(old), "--deals", "3", "--resume", "--budget", "8"])
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text(old.read_text(encoding="utf-8") + run.read_text(encoding="utf-8"))
+    with pytest.raises(paired.RunError, match="two seeds or budgets"):
+        paired.read_runs(mixed)
+
+
 def test_one_run_alone_is_described_over_all_its_deals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
