@@ -32,9 +32,9 @@ from pinochle_tui.engine.scoring import rounded
 from pinochle_tui.engine.tricks import trick_points
 
 
-def at_playoff(seed: int) -> GameState:
+def at_playoff(seed: int, pack: int = 48) -> GameState:
     """A single-deal hand played by two normal players to its first playoff lead."""
-    rules = Rules(game="single-deal")
+    rules = Rules(game="single-deal", pack=pack)
     state = GameState.new(rules, dealer=Seat.NORTH)
     state.deal(shuffled_deck(rules, random.Random(seed)))
     player = NormalPlayer()

@@ -4,7 +4,6 @@ play every time, and the app gives each level its deadline."""
 from __future__ import annotations
 
 import multiprocessing
-import random
 import statistics
 import time
 from collections.abc import Iterator
@@ -12,11 +11,11 @@ from collections.abc import Iterator
 import pytest
 
 from pinochle_tui.ai.budget import Budget
-from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.registry import app_budget, make_player, player_names
-from pinochle_tui.engine import GameState, Phase, Rules, Seat, shuffled_deck
+from pinochle_tui.engine import GameState, Phase, Seat
 from tests.helpers import TEST_BUDGET
 from tests.test_ai_sampling import mid_hand
+from tests.test_benchmark_tools import playouts
 
 
 def test_a_budget_is_seconds_or_samples() -> None:
@@ -86,19 +85,6 @@ def test_the_deadline_holds_on_a_busy_machine(level: str, busy_core: None) -> No
         assert took <= deadline * 1.1, f"{level} took {took:.3f} s of {deadline} s"
 
 
-def playoff_start(seed: int, pack: int = 48) -> GameState:
-    """The first lead of a playoff, a full hand each, between normal players."""
-    rules = Rules(game="single-deal", pack=pack)
-    state = GameState.new(rules, dealer=Seat.NORTH)
-    state.deal(shuffled_deck(rules, random.Random(seed)))
-    player = NormalPlayer()
-    while not state.playoff:
-        seat = state.to_act
-        state.apply(player.choose(state.view(seat), list(state.legal_actions(seat))))
-    assert state.phase is Phase.LEAD and state.hands[Seat.SOUTH].bit_count() == rules.hand_size
-    return state
-
-
 @pytest.mark.parametrize("pack", [48, 64])
 def test_normal_plays_the_playoff_within_its_deadline(pack: int, busy_core: None) -> None:
     """The playoff's decisions on normal's 50 ms, the 64-card pack's 16 cards a
@@ -106,7 +92,10 @@ def test_normal_plays_the_playoff_within_its_deadline(pack: int, busy_core: None
     16-card solve takes a second or more.) With a core burnt beside it, a few
     milliseconds of the machine's own delay may come on top of any decision, so
     the bound is twice the deadline for each and the deadline for the median."""
-    state = playoff_start(31, pack)
+    state = playouts.at_playoff(31, pack)
+    assert (
+        state.phase is Phase.LEAD and state.hands[Seat.SOUTH].bit_count() == state.rules.hand_size
+    )
     first = state.view(state.to_act), list(state.legal_actions(state.to_act))
     deadline = app_budget("normal")
     assert deadline is not None and deadline.seconds is not None
