@@ -18,6 +18,7 @@ from pinochle_tui.cli import parse_args
 from pinochle_tui.coach import review as review_module
 from pinochle_tui.engine import (
     Action,
+    Card,
     DeclareOut,
     Meld,
     MeldKind,
@@ -303,6 +304,16 @@ async def test_the_hint_names_a_legal_play_and_points_the_cursor_at_it(
         # The hint is told in the log, beside the play it is about.
         told = [line for line in game.query_one(GameLog).told if line.startswith("Hint: ")]
         assert told == [f"Hint: {hint_text(advice, False)}"]
+
+
+def test_a_hint_names_its_cards_as_the_table_shows_them() -> None:
+    """Only the sentence's first letter is made a capital: the cards keep theirs."""
+    jack, queen = Card.parse("JD"), Card.parse("QS")
+    play = Advice(Play(S, Card.parse("JH")), "wins the trick with the J♥")
+    assert hint_text(play, False) == "Play J♥: wins the trick with the J♥."
+    assert hint_text(play, True) == "Play JH: wins the trick with the J♥."
+    pinochle = Advice(Meld(S, MeldKind.PINOCHLE, (queen, jack)), "the best meld")
+    assert hint_text(pinochle, False) == "Meld pinochle Q♠ J♦: the best meld."
 
 
 async def test_a_notice_never_covers_the_hand(

@@ -47,7 +47,8 @@ def action_words(action: Action, ascii_only: bool) -> str:
 
 def hint_text(advice: Advice, ascii_only: bool) -> str:
     """The hint in one line: what to do, and why."""
-    return f"{action_words(advice.action, ascii_only).capitalize()}: {advice.reason}."
+    words = action_words(advice.action, ascii_only)
+    return f"{words[:1].upper()}{words[1:]}: {advice.reason}."
 
 
 def highlight(view: SeatView, action: Action, hand: HandView, panel: MeldPanel) -> None:
