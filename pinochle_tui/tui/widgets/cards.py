@@ -147,12 +147,14 @@ def tint_of(style: Style) -> Style:
 
 
 def key_line(widget: Widget, places: Sequence[Place], size: Face, step: int | None = None) -> Text:
-    """The keys of ``places`` under their cards, each centred on what shows of its card."""
+    """The keys of ``places`` under their cards, each centred on what shows of
+    its card where the cards overlap (the last one too, so that every key
+    stands at the same place under its card)."""
     step = size.width + 1 if step is None else step
+    width = min(step, size.width)
     text = Text()
     for index, place in enumerate(places):
         shown = size.width if index == len(places) - 1 else step
-        width = min(shown, size.width)
         cursor = place.edge == "card--cursor"
         text.append(
             f"{place.key:^{width}}",
