@@ -373,3 +373,12 @@ async def test_the_replay_review_marks_the_costly_move(
         panel = str(app.query_one(ReviewPanel).render())
         assert "Ann: play J♣; best: play A♣; cost 28 (exact)" in panel
         assert "it cost exactly 28 points (14 fewer for Ann, 14 more for Computer)" in panel
+        # A decision that was the best says so, and nothing of a cost.
+        review = app.review
+        assert review is not None
+        kept = next(d for d in review.decisions if d.best == d.taken)
+        app.position = kept.number + 1
+        await pilot.pause()
+        panel = str(app.query_one(ReviewPanel).render())
+        first = panel.splitlines()[0]
+        assert first.endswith(f": {kept.taken_text}; the best") and "cost" not in first

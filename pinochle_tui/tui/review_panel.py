@@ -59,10 +59,13 @@ class ReviewPanel(Static):
             lines.append("Costly moves are marked ? and ?? in the list of events.")
         else:
             name = review.players[seat_of(decision.seat)].name
-            best = "the best" if decision.best == decision.taken else decision.best_text
+            verdict = (
+                "the best"
+                if decision.best == decision.taken
+                else f"best: {decision.best_text}; cost {cost_text(decision)}"
+            )
             lines = [
-                f"{decision.mark or ' '} {name}: {decision.taken_text}; best: {best}; "
-                f"cost {cost_text(decision)}"
+                f"{decision.mark or ' '} {name}: {decision.taken_text}; {verdict}"
                 + ("" if decision.method == "sampled" else f" ({decision.method})"),
             ]
             if decision.remark:
