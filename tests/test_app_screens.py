@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.color import Color
 from textual import events
 from textual.command import CommandPalette
@@ -16,7 +17,7 @@ from pinochle_tui.tui.launch import setup_from_args
 from pinochle_tui.tui.screens.declare import DeclareOutScreen
 from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.new_game import NewGameScreen
-from pinochle_tui.tui.screens.rules_help import RulesScreen
+from pinochle_tui.tui.screens.rules_help import RulesScreen, RulesText, text_width
 from pinochle_tui.tui.screens.too_small import TooSmallScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
@@ -75,6 +76,25 @@ async def test_rules_open_with_question_mark(tmp_path: Path) -> None:
         assert "Two-handed Pinochle: the rules" in screen_text(app)
         await pilot.press("escape")
         assert await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 46)])
+async def test_the_rules_are_drawn_as_wide_as_they_show(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """No line of the rules is cut at the right edge, and none scrolls sideways."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("question_mark")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        text = app.screen.query_one(RulesText)
+        assert await wait_until(pilot, lambda: text.book is not None)
+        assert text.book is not None
+        shown = text.scrollable_content_region.width
+        assert text.book.width == shown == text_width(size[0])
+        assert max(line.cell_length for line in text.book.lines) <= shown
+        assert text.max_scroll_x == 0
 
 
 async def test_declare_out_shows_the_count_and_can_be_declined(tmp_path: Path) -> None:

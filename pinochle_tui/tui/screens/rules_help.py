@@ -21,12 +21,16 @@ from pinochle_tui.tui.rulebook import Rulebook, cached, rulebook
 
 #: Columns of the table of contents.
 TOC_WIDTH = 30
+#: Columns around the text on the screen (``dialogs.tcss``): the screen's
+#: padding (2 + 2), the dialog's border (1 + 1), the text's padding (1 + 1) and
+#: its scrollbar (2).
+AROUND_TEXT = 10
 
 
 def text_width(screen_width: int) -> int:
-    """The width the rules are drawn at on a screen this wide (the app warms
-    the cache with it)."""
-    return max(40, screen_width - TOC_WIDTH - 8)
+    """The width the rules are drawn at on a screen this wide, the width of
+    the text that shows (the app warms the cache with it)."""
+    return max(40, screen_width - TOC_WIDTH - AROUND_TEXT)
 
 
 class RulesText(ScrollView, can_focus=True):
