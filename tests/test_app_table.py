@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pinochle_tui.engine import Card, Meld, Phase, Rules
+from pinochle_tui.engine import Card, ExchangeDix, Meld, MeldKind, MeldScored, Phase, Rules
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.cardfaces import COMPACT, HUGE, LARGE
@@ -18,6 +18,7 @@ from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.log import GameLog
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
+from pinochle_tui.tui.widgets.table import Melds, TableMelds
 from tests.probe import (
     AnyPilot,
     KeyboardPlayer,
@@ -108,6 +109,30 @@ async def test_the_numbers_stay_after_a_meld_and_the_panel_keeps_its_own(tmp_pat
         await pilot.press(str(meld + 1))  # the used option does nothing now
         await pilot.pause()
         assert game.move_no == before + 1 and game.session.state.phase is Phase.MELD
+
+
+async def test_the_melds_line_counts_the_dix_as_the_score_does(tmp_path: Path) -> None:
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        mine = game.query_one("#melds-mine", TableMelds)
+        assert mine.caption().plain == "Your melds: none yet"
+        hand = game.query_one(HandView)
+        await play_key(pilot, app, next(c for c in hand.keys if c.code == "AD"))
+        panel = game.query_one(MeldPanel)
+        assert await wait_until(pilot, lambda: bool(panel.display) and game.human_turn)
+        exchange = next(i for i, a in enumerate(panel.actions) if isinstance(a, ExchangeDix))
+        before = game.move_no
+        await pilot.press(str(exchange + 1))
+        assert await wait_until(pilot, lambda: game.move_no > before)
+        assert game.view.meld_points[game.viewer] == 10
+        assert mine.caption().plain == "Your melds 10: dix 10"
+        # A meld after the dix: both listed, and counted together.
+        king, queen = Card.parse("KS"), Card.parse("QS")
+        marriage = MeldScored(game.viewer, MeldKind.MARRIAGE, (king, queen), 20)
+        mine.melds = Melds("Your", (marriage,), (king, queen), dix=10)
+        assert mine.caption().plain == "Your melds 30: dix 10 · marriage K♠ Q♠ 20"
 
 
 async def test_the_cursor_lands_on_playable_cards_only_in_the_playoff(tmp_path: Path) -> None:

@@ -649,10 +649,12 @@ class GameScreen(Screen[None]):
         )
         for widget_id, seat in (("#melds-opponent", other), ("#melds-mine", me)):
             owner = "Your" if self.names[seat] == YOU else f"{self.names[seat]}'s"
+            melds = tuple(m for m in view.melds if m.seat == seat)
             self.query_one(widget_id, TableMelds).melds = Melds(
                 owner,
-                tuple(m for m in view.melds if m.seat == seat),
+                melds,
                 tuple(hand_order(view.tables[seat], view.trump)),
+                view.meld_points[seat] - sum(m.points for m in melds),
             )
         self.query_one(StockView).stock = Stock(
             view.stock_size, view.turn_up, view.revealed, view.trump

@@ -26,11 +26,15 @@ class Melds:
     owner: str = ""
     melds: tuple[MeldScored, ...] = ()
     on_table: tuple[Card, ...] = ()
+    #: The points the seat scored this hand for the dix (shown, exchanged, turned
+    #: up by the dealer), a meld laid on no table: so the total here is the meld
+    #: points the score shows.
+    dix: int = 0
 
 
 class TableMelds(Widget):
-    """``Your melds 60: pinochle Q♠ J♦ 40 · marriage K♥ Q♥ 20``, and with
-    ``size_of_face`` set, the table cards under it as boxed cards."""
+    """``Your melds 70: dix 10 · pinochle Q♠ J♦ 40 · marriage K♥ Q♥ 20``, and
+    with ``size_of_face`` set, the table cards under it as boxed cards."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(CARD_COMPONENTS | {"meld--name", "caption"})
 
@@ -43,15 +47,17 @@ class TableMelds(Widget):
 
     def caption(self) -> Text:
         melds, style = self.melds, self.get_component_rich_style
-        total = sum(m.points for m in melds.melds)
+        total = melds.dix + sum(m.points for m in melds.melds)
         text = Text(f"{melds.owner} melds", style("meld--name"))
-        if not melds.melds:
+        if not total:
             text.append(": none yet", style("caption"))
             return text
         text.append(f" {total}:", style("meld--name"))
+        if melds.dix:
+            text.append(f" dix {melds.dix}", style("caption"))
         on_table = set(melds.on_table)
         for index, meld in enumerate(melds.melds):
-            text.append(" · " if index else " ", style("caption"))
+            text.append(" · " if index or melds.dix else " ", style("caption"))
             text.append(f"{meld.kind} ", style("caption"))
             for number, card in enumerate(meld.cards):
                 name = suit_component(card) if card in on_table else "card--gone"
