@@ -106,7 +106,7 @@ def test_fifty_games_counted_and_the_broken_ones_skipped(
     won = sum(r.matches_won + r.deals_won for r in stats.levels)
     lost = sum(r.matches_lost + r.deals_lost for r in stats.levels)
     assert (won, lost) == (want["wins"], want["losses"])
-    assert [r.level for r in stats.levels] == ["easy", "hard", "normal"]
+    assert [r.level for r in stats.levels] == ["easy", "normal", "hard"]  # weakest first
     assert sum(r.matches_unfinished + r.deals_unfinished for r in stats.levels) == 4
     assert (stats.hands, stats.hands_won, stats.meld) == (
         want["hands"],

@@ -18,6 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pinochle_tui.ai.registry import player_names
 from pinochle_tui.coach.review import cached_review, digest_of
 from pinochle_tui.engine import (
     ClaimCounted,
@@ -163,6 +164,14 @@ def _count_review(game: OpenGame, seat: Seat, totals: _Totals) -> None:
                 totals.points_lost += summary.points_lost
 
 
+def _ladder_order(record: LevelRecord) -> tuple[int, str]:
+    """The levels weakest first, as the app offers them; any other opponent
+    (a plugin, a bot program) after them, by name."""
+    ladder = player_names()
+    known = record.level in ladder
+    return (ladder.index(record.level) if known else len(ladder), record.level)
+
+
 def _streaks(results: list[Result]) -> tuple[int, int, int]:
     """The current streak (won positive, lost negative), the longest won and lost."""
     current = longest_won = longest_lost = 0
@@ -233,7 +242,7 @@ def collect(
         hotseat=hotseat,
         unreadable=unreadable,
         skipped=found.skipped,
-        levels=sorted(levels.values(), key=lambda r: r.level),
+        levels=sorted(levels.values(), key=_ladder_order),
         hands=hands,
         hands_won=totals.hands_won,
         meld=_per_hand(totals.meld[0], hands),
