@@ -25,6 +25,12 @@ opponent as if it weighed its plays as hard does.
 
     python benchmarks/strength.py --pairs normal@keeping-normal --deals 400 --seed 7
 
+``seer`` is the hard player shown the opponent's hand but not the stock's
+order: its margin over hard is what reading the opponent's cards perfectly
+could be worth, the part of the cheater's margin that inference might close.
+
+    python benchmarks/strength.py --pairs seer-hard --deals 300 --seed 1
+
 ``--per-deal FILE`` also writes each deal's margin (A - B, both seatings
 averaged), one JSON object a line, so that two runs on the same deals can be
 compared deal by deal (``benchmarks/paired.py``). Each deal is written as it
@@ -52,7 +58,7 @@ from paired import RunError, budget_label, describe, read_runs
 
 from pinochle_tui.ai.appraisal import KEEPING, NORMAL, Weights
 from pinochle_tui.ai.budget import Budget
-from pinochle_tui.ai.cheater import CheaterPlayer
+from pinochle_tui.ai.cheater import CheaterPlayer, SeerPlayer
 from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.inference import Signal
 from pinochle_tui.ai.match import MatchSpec, registered, summarize
@@ -97,12 +103,15 @@ def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Pl
     cheater: ``hard/SIGNALS`` weighs worlds by ``SIGNALS`` only (``none``,
     ``melds,dix``), or by all but one (``-dix``); ``@WEIGHTS`` weighs its own
     plays with other weights (``normal@keeping``, ``hard@normal``);
-    ``^WEIGHTS`` models the opponent with other weights (``hard^keeping``)."""
+    ``^WEIGHTS`` models the opponent with other weights (``hard^keeping``);
+    ``seer`` is hard shown the opponent's hand (``cheater.SeerPlayer``)."""
     base, signals, own, opponent = parts(name)
     if base == "normal" and own is not None:
         return NormalPlayer(seed, budget, own)
     if base == "cheater" and opponent is not None:
         return CheaterPlayer(seed, budget, opponent=opponent)
+    if name == "seer":
+        return SeerPlayer(seed, budget)
     if base not in SEARCHERS or name == base:
         return registered(name, seed, budget, move_time)
     used = Signal.ALL

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from pinochle_tui.ai.cheater import CheaterPlayer
+from pinochle_tui.ai.cheater import CheaterPlayer, SeerPlayer
+from pinochle_tui.ai.knowledge import Knowledge
 from pinochle_tui.ai.sampling import ExpertPlayer, HardPlayer
-from pinochle_tui.engine import CARDS, Play, Seat
+from pinochle_tui.engine import CARDS, GameState, PinochleError, Play, Rules, Seat, shuffled_deck
 from tests.test_ai_sampling import marriage_chance
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
@@ -91,6 +93,31 @@ def test_a_searching_variant_models_its_opponent_with_the_weights_it_names(
     player = strength.variant(name, 1, None, 1.0)
     assert type(player) is kind
     assert CARDS[player.policy(Seat.NORTH)(marriage_chance(), Seat.SOUTH)].code == code
+
+
+def test_the_seer_is_shown_the_opponents_hand_but_not_the_stocks_order() -> None:
+    seer = strength.variant("seer", 1, None, 1.0)
+    assert isinstance(seer, SeerPlayer) and seer.CANDIDATES == HardPlayer.CANDIDATES
+    rules = Rules(game="single-deal")
+    state = GameState.new(rules, dealer=Seat.NORTH)
+    state.deal(shuffled_deck(rules, random.Random(5)))
+    view, legal = state.view(state.to_act), list(state.legal_actions(state.to_act))
+    with pytest.raises(PinochleError, match="the seer plays only in matches"):
+        seer.choose(view, legal)
+    seer.watch(lambda: state)
+    opp = state.to_act.other
+    rng = random.Random(3)
+    worlds = [seer.world(rng, seer.evidence(view, Knowledge.from_view(view))) for _ in range(4)]
+    assert all(w.opp_hidden == state.hands[opp] & ~state.public[opp] for w in worlds)
+    assert all(sorted(w.stock) == sorted(state.stock) for w in worlds)
+    assert len({w.stock for w in worlds}) > 1, "the stock's order is guessed, not read"
+    assert seer.choose(view, legal) in legal
+
+
+def test_the_match_runner_shows_the_seer_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    strength.main(["--pairs", "seer-random", "--deals", "1", "--jobs", "1", "--budget", "4"])
+    figures = last_json(capsys)["matches"]["seer-random"]
+    assert figures["deals"] == 1 and figures["mean_diff"] > 0
 
 
 def test_the_cheater_may_model_its_opponent_with_other_weights() -> None:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pinochle_tui.ai.budget import Budget
-from pinochle_tui.ai.cheater import CheaterPlayer
+from pinochle_tui.ai.cheater import PeekingPlayer
 from pinochle_tui.ai.registry import make_player
 from pinochle_tui.bots.external import DEFAULT_MOVE_TIME, BotForfeit, WatchedGame, Watcher
 from pinochle_tui.engine import (
@@ -130,14 +130,15 @@ def play_decks(
     times by seat, why a player forfeited (if one did), and the winner.
 
     A player is asked (and timed) only when it has a choice; players that
-    watch (bot programs) hear every event, a cheater is shown the state, and
-    every player with a ``close`` is closed at the end.
+    watch (bot programs) hear every event, a peeking player (the cheater, the
+    seer) is shown the state, and every player with a ``close`` is closed at
+    the end.
     """
     timed = (Timed(players[0]), Timed(players[1]))
     watchers = {seat: p for seat, p in zip(Seat, players, strict=True) if isinstance(p, Watcher)}
     game = WatchedGame(UnsavedGame.new(rules, decks, dealer), watchers)
     for player in players:
-        if isinstance(player, CheaterPlayer):
+        if isinstance(player, PeekingPlayer):
             player.watch(_reader(game))
     try:
         outcome = Table(game).play(timed)
