@@ -135,6 +135,39 @@ async def test_the_melds_line_counts_the_dix_as_the_score_does(tmp_path: Path) -
         assert mine.caption().plain == "Your melds 30: dix 10 · marriage K♠ Q♠ 20"
 
 
+async def test_a_long_melds_line_breaks_between_melds_never_inside_one(tmp_path: Path) -> None:
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        seat = game.viewer
+        jacks = tuple(Card.parse(f"J{s}") for s in "SHDC")
+        aces = tuple(Card.parse(f"A{s}") for s in "SHDC")
+        pinochle = (Card.parse("QS"), Card.parse("JD"))
+        marriage = (Card.parse("KH"), Card.parse("QH"))
+        melds = (
+            MeldScored(seat, MeldKind.JACKS, jacks, 40),
+            MeldScored(seat, MeldKind.ACES, aces, 100),
+            MeldScored(seat, MeldKind.PINOCHLE, pinochle, 40),
+            MeldScored(seat, MeldKind.MARRIAGE, marriage, 20),
+        )
+        mine = game.query_one("#melds-mine", TableMelds)
+        mine.melds = Melds("Your", melds, jacks + aces + pinochle + marriage, dix=10)
+        await pilot.pause()
+        whole = [
+            "dix 10",
+            "40 jacks J♠ J♥ J♦ J♣",
+            "100 aces A♠ A♥ A♦ A♣",
+            "pinochle Q♠ J♦ 40",
+            "marriage K♥ Q♥ 20",
+        ]
+        assert mine.caption().plain == "Your melds 210: " + " · ".join(whole)
+        lines = screen_text(app).splitlines()
+        for meld in whole:
+            assert any(meld in line for line in lines), f"{meld!r} is broken across lines"
+        assert mine.size.width < len(mine.caption().plain), "the line must need breaking"
+
+
 async def test_the_cursor_lands_on_playable_cards_only_in_the_playoff(tmp_path: Path) -> None:
     setup = stacked_setup(tmp_path, SOUTH, NORTH, "KD")
     session = setup.start()

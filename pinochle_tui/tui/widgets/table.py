@@ -45,7 +45,9 @@ class TableMelds(Widget):
         super().__init__(id=id)
         self._ascii_only = ascii_only
 
-    def caption(self) -> Text:
+    def caption(self, width: int | None = None) -> Text:
+        """The melds line; given a ``width``, broken between melds (never inside
+        one) so that each line fits, where it can."""
         melds, style = self.melds, self.get_component_rich_style
         total = melds.dix + sum(m.points for m in melds.melds)
         text = Text(f"{melds.owner} melds", style("meld--name"))
@@ -53,25 +55,35 @@ class TableMelds(Widget):
             text.append(": none yet", style("caption"))
             return text
         text.append(f" {total}:", style("meld--name"))
-        if melds.dix:
-            text.append(f" dix {melds.dix}", style("caption"))
+        items = [Text(f"dix {melds.dix}", style("caption"))] if melds.dix else []
         on_table = set(melds.on_table)
-        for index, meld in enumerate(melds.melds):
-            text.append(" · " if index or melds.dix else " ", style("caption"))
-            text.append(f"{meld.kind} ", style("caption"))
+        for meld in melds.melds:
+            item = Text(f"{meld.kind} ", style("caption"))
             for number, card in enumerate(meld.cards):
                 name = suit_component(card) if card in on_table else "card--gone"
-                text.append(" " if number else "")
-                text.append(self._face(card), style(name))
+                item.append(" " if number else "")
+                item.append(self._face(card), style(name))
             if not meld.kind.label[0].isdigit():  # "80 kings" says its points already
-                text.append(f" {meld.points}", style("caption"))
+                item.append(f" {meld.points}", style("caption"))
+            items.append(item)
+        line = text.cell_len
+        for index, item in enumerate(items):
+            gap = " · " if index else " "
+            if width is not None and index and line + len(gap) + item.cell_len > width:
+                text.append("\n")
+                line = 0
+            else:
+                text.append(gap, style("caption"))
+                line += len(gap)
+            text.append_text(item)
+            line += item.cell_len
         return text
 
     def _face(self, card: Card) -> str:
         return card.code if self._ascii_only else str(card)
 
     def render(self) -> Text:
-        caption, size = self.caption(), self.size_of_face
+        caption, size = self.caption(self.size.width or None), self.size_of_face
         if size is None:
             caption.justify = "center"
             return caption
