@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import statistics
 import sys
 from pathlib import Path
@@ -180,4 +181,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    if hasattr(signal, "SIGPIPE"):  # ``paired.py FILE | head``: end quietly, as Unix tools do
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.exit(main())

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -269,6 +273,23 @@ def test_a_bad_file_gets_one_line_and_a_nonzero_exit(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and "line 1 is not a per-deal record" in captured.err
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGPIPE"), reason="no pipe signal on this system")
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    # ``paired.py A B | head -1`` at its worst: the reader is gone before the
+    # first line is written.
+    one = write_run(tmp_path / "one.jsonl", "hard-normal", [1.0, 2.0, 3.0])
+    two = write_run(tmp_path / "two.jsonl", "hard-normal", [2.0, 2.0, 5.0])
+    read, write = os.pipe()
+    os.close(read)
+    command = [sys.executable, str(BENCHMARKS / "paired.py"), str(one), str(two)]
+    try:
+        run = subprocess.run(command, stdout=write, stderr=subprocess.PIPE, check=False)
+    finally:
+        os.close(write)
+    assert run.stderr == b"", run.stderr.decode()
+    assert run.returncode == -signal.SIGPIPE
 
 
 def test_runs_on_different_deals_are_not_compared(
