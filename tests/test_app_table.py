@@ -168,6 +168,22 @@ async def test_a_long_melds_line_breaks_between_melds_never_inside_one(tmp_path:
         assert mine.size.width < len(mine.caption().plain), "the line must need breaking"
 
 
+async def test_the_footer_shows_every_key_whole_in_80_columns(tmp_path: Path) -> None:
+    # The most keys at once: your turn (Declare, Hint) while a card is still
+    # flying in or the pause after the computer's move runs (Skip).
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        game._pause = (game.set_timer(60, lambda: None), lambda: None)
+        game.refresh_bindings()
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        for key in ("⏎ Play", "1… Card", "o Declare", "u Undo", "h Hint", "␣ Skip", "t Scores"):
+            assert key in footer, footer
+        assert "? Rules q Quit " in footer and "^p More" in footer, footer
+
+
 async def test_the_cursor_lands_on_playable_cards_only_in_the_playoff(tmp_path: Path) -> None:
     setup = stacked_setup(tmp_path, SOUTH, NORTH, "KD")
     session = setup.start()

@@ -76,6 +76,20 @@ class CardTableApp(App[None]):
     app switch between those rules.
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Textual's own, named for what it opens: every command that works now.
+        # ("palette" is Textual's word, and three letters more: in 80 columns the
+        # game's footer needs them while a card flies in on your turn.)
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            "More",
+            show=False,
+            priority=True,
+            tooltip="Every command that works now",
+        ),
+    ]
+
     def __init__(self, display: Display) -> None:
         super().__init__()
         self.display_options = display
