@@ -132,3 +132,14 @@ async def test_each_drawer_is_told_the_card_drawn_and_only_at_the_keys(tmp_path:
         player.take_turn = noting_turn  # type: ignore[method-assign]
         await player.play_until(lambda: len(told) == 2, max_turns=40)
         assert set(told) == {"Ann", "Bob"}
+
+
+async def test_the_palette_offers_no_computer_pace_in_hotseat(tmp_path: Path) -> None:
+    setup = MatchSetup(Rules(), names=("Ann", "Bob"), level=None, seed=11, save_dir=tmp_path)
+    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        for screen in (app.screen, game_of(app)):
+            commands = {c.title for c in app.get_system_commands(screen)}
+            assert {"Rules", "Screenshot", "Quit"} <= commands
+            assert not any(title.startswith("Speed") for title in commands), commands

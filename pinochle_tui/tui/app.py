@@ -319,9 +319,11 @@ class PinochleApp(CardTableApp):
                 "Save the game in another directory from now on",
                 screen.action_save_elsewhere,
             )
+        game = next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
         current = speed_name(self.display_options.speed)
         for name, speed in SPEEDS.items():
-            if name != current:
+            # Hotseat has no computer to pace (the New game dialog sets the next match's).
+            if name != current and (game is None or not game.seating.hotseat):
                 yield SystemCommand(
                     f"Speed: {name}",
                     f"The computer plays at the {name} pace (now {current})",
