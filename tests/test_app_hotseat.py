@@ -139,7 +139,11 @@ async def test_the_palette_offers_no_computer_pace_in_hotseat(tmp_path: Path) ->
     app = PinochleApp(setup, setup.start(), Display(speed=0))
     async with app.run_test(size=(100, 30)) as pilot:
         assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
-        for screen in (app.screen, game_of(app)):
-            commands = {c.title for c in app.get_system_commands(screen)}
+        titles = [{c.title for c in app.get_system_commands(app.screen)}]
+        await pilot.press(SHOW_KEY)
+        assert await wait_until(pilot, lambda: app.screen is game_of(app))
+        titles.append({c.title for c in app.get_system_commands(app.screen)})
+        assert "Hint" in titles[1], "the game's own commands are there"
+        for commands in titles:
             assert {"Rules", "Screenshot", "Quit"} <= commands
             assert not any(title.startswith("Speed") for title in commands), commands
