@@ -237,9 +237,13 @@ class PinochleApp(CardTableApp):
             if isinstance(screen, GameScreen):
                 screen.set_speed(speed)
 
+    def game_screen(self) -> GameScreen | None:
+        """The match's screen, under whatever dialog is open (None before a match)."""
+        return next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
+
     async def action_quit(self) -> None:
         """Quit, after asking when a match is under way (it stays saved)."""
-        game = next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
+        game = self.game_screen()
         if game is None or game.session.state.is_over:
             self.exit()
             return
@@ -319,7 +323,7 @@ class PinochleApp(CardTableApp):
                 "Save the game in another directory from now on",
                 screen.action_save_elsewhere,
             )
-        game = next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
+        game = self.game_screen()
         current = speed_name(self.display_options.speed)
         for name, speed in SPEEDS.items():
             # Hotseat has no computer to pace (the New game dialog sets the next match's).
