@@ -94,6 +94,13 @@ def test_the_text_review_lists_every_decision_and_the_costly_ones_remarks(
     assert line.lstrip().startswith("?")
     remarks = [line.strip() for line in lines if line.startswith("        Better")]
     assert len(remarks) == sum(1 for d in review.decisions if d.mark)
+    # A sampled cost's bracket says what it is: the sampling's 95% interval.
+    sampled = [d for d in review.decisions if d.method == "sampled" and d.cost]
+    assert sampled
+    for decision in sampled:
+        bracket = f"(95%: {decision.low:.0f} to {decision.high:.0f})"
+        row = next(line for line in numbered if f" {decision.number}. trick" in line)
+        assert row.endswith(f"; cost {decision.cost:.0f} {bracket}")
 
 
 def test_review_says_when_undo_was_used(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -47,9 +47,10 @@ def where(decision: DecisionReview) -> str:
 
 
 def cost_text(decision: DecisionReview) -> str:
-    """``24`` exactly, or ``24 (18 to 30)`` when sampled."""
+    """``24`` exactly, or ``24 (95%: 18 to 30)`` when sampled: the bracket is
+    the 95% interval of the sampling, and says so wherever it is shown."""
     if decision.method == "sampled" and decision.cost:
-        return f"{decision.cost:.0f} ({decision.low:.0f} to {decision.high:.0f})"
+        return f"{decision.cost:.0f} (95%: {decision.low:.0f} to {decision.high:.0f})"
     return f"{decision.cost:.0f}"
 
 
