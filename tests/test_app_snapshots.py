@@ -73,7 +73,7 @@ def winner_turn(session: GameSession) -> bool:
     return len(state.tricks) >= 1 and state.phase is Phase.MELD and state.to_act is Seat.SOUTH
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("size", SIZES[:3], ids=[f"{w}x{h}" for w, h in SIZES[:3]])
 def test_meld_panel(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
     assert snap_compare(table_app(tmp_path, winner_turn), terminal_size=size, run_before=my_turn)
 

@@ -111,6 +111,44 @@ async def test_the_numbers_stay_after_a_meld_and_the_panel_keeps_its_own(tmp_pat
         assert game.move_no == before + 1 and game.session.state.phase is Phase.MELD
 
 
+async def test_the_meld_panel_shows_every_option_after_the_table_beside_it_changes_width(
+    tmp_path: Path,
+) -> None:
+    """At 100 x 30 every option is in view, each on one line (the stock makes
+    room). The panel's width follows the trick beside it (its caption, its
+    names), and at any width it must look the same whatever came before: a
+    scrollbar shown while it was narrower must not stay and keep the options
+    wrapped and scrolled though they fit (seen at 100 x 30: the first option's
+    name scrolled out of view)."""
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        hand = game.query_one(HandView)
+        await play_key(pilot, app, next(c for c in hand.keys if c.code == "AD"))
+        panel = game.query_one(MeldPanel)
+        assert await wait_until(pilot, lambda: bool(panel.display) and game.human_turn)
+        await pilot.pause()
+        trick = game.query_one("#trick")
+        fits = panel.content_region.height
+        assert panel.virtual_size.height <= fits and not panel.show_vertical_scrollbar
+        base = trick.region.width
+
+        async def panel_at(wider: int, squeezed_first: bool) -> tuple[bool, int]:
+            trick.styles.min_width = base + 20 if squeezed_first else None
+            await pilot.pause()
+            trick.styles.min_width = wider  # as a longer caption would
+            await pilot.pause()
+            return panel.show_vertical_scrollbar, panel.virtual_size.height
+
+        scrolled = 0
+        for wider in range(base, base + 20):
+            shown = await panel_at(wider, squeezed_first=False)
+            assert await panel_at(wider, squeezed_first=True) == shown, f"trick {wider} wide"
+            scrolled += shown[0]
+        assert scrolled, "the options always fitted: the test proved nothing"
+
+
 async def test_the_melds_line_counts_the_dix_as_the_score_does(tmp_path: Path) -> None:
     app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -17,6 +17,7 @@ from typing import ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -81,6 +82,12 @@ class MeldPanel(OptionList):
         self._ascii_only = ascii_only
         self._choices: list[Choice] = []
         self._turn: Hashable = None
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The options' height at the width they wrap at: Textual asks at the
+        width with the scrollbar's column (always kept, see the styles) in it,
+        which would leave a wrapped option's last line out of view."""
+        return super().get_content_height(container, viewport, width - self.scrollbar_size_vertical)
 
     @property
     def actions(self) -> list[Action | None]:
