@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
@@ -113,10 +114,7 @@ class MeldPanel(OptionList):
         self._turn, self._choices = turn, choices
         self.clear_options()
         self.add_options(
-            Option(
-                Text(f"{n + 1 if n < 9 else 0}  ").append_text(c.text), disabled=c.action is None
-            )
-            for n, c in enumerate(choices)
+            Option(_numbered(n, c.text), disabled=c.action is None) for n, c in enumerate(choices)
         )
         open_ones = [i for i, c in enumerate(choices) if c.action is not None]
         if highlighted in open_ones:
@@ -171,3 +169,12 @@ class MeldPanel(OptionList):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_choose(event.option_index)
+
+
+def _numbered(n: int, text: Text) -> Table:
+    """Option ``n`` (from 0) by its key, ``text`` wrapping beside the key, not under it."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(str(n + 1 if n < 9 else 0), text)
+    return grid
