@@ -52,6 +52,17 @@ async def play_key(pilot: AnyPilot, app: PinochleApp, card: Card) -> None:
     assert await wait_until(pilot, lambda: game.move_no > before)
 
 
+async def won_first_trick(pilot: AnyPilot, app: PinochleApp) -> MeldPanel:
+    """South leads the A♦ (trumps are diamonds), takes the trick, and is offered its melds."""
+    await my_turn(pilot, app)
+    game = game_of(app)
+    hand = game.query_one(HandView)
+    await play_key(pilot, app, next(c for c in hand.keys if c.code == "AD"))
+    panel = game.query_one(MeldPanel)
+    assert await wait_until(pilot, lambda: bool(panel.display) and game.human_turn)
+    return panel
+
+
 def played(app: PinochleApp) -> list[Card]:
     view = game_of(app).view
     cards = [c for t in view.tricks for c in (t.lead, t.reply)]
@@ -89,12 +100,9 @@ async def test_every_card_of_a_16_card_hand_plays_by_its_key(tmp_path: Path) -> 
 async def test_the_numbers_stay_after_a_meld_and_the_panel_keeps_its_own(tmp_path: Path) -> None:
     app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await my_turn(pilot, app)
+        panel = await won_first_trick(pilot, app)
         game = game_of(app)
         hand = game.query_one(HandView)
-        await play_key(pilot, app, next(c for c in hand.keys if c.code == "AD"))
-        panel = game.query_one(MeldPanel)
-        assert await wait_until(pilot, lambda: bool(panel.display) and game.human_turn)
         keys = hand.keys
         meld = next(i for i, a in enumerate(panel.actions) if isinstance(a, Meld))
         chosen = panel.actions[meld]
@@ -122,14 +130,9 @@ async def test_the_meld_panel_shows_every_option_after_the_table_beside_it_chang
     name scrolled out of view)."""
     app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
     async with app.run_test(size=(100, 30)) as pilot:
-        await my_turn(pilot, app)
-        game = game_of(app)
-        hand = game.query_one(HandView)
-        await play_key(pilot, app, next(c for c in hand.keys if c.code == "AD"))
-        panel = game.query_one(MeldPanel)
-        assert await wait_until(pilot, lambda: bool(panel.display) and game.human_turn)
+        panel = await won_first_trick(pilot, app)
         await pilot.pause()
-        trick = game.query_one("#trick")
+        trick = game_of(app).query_one("#trick")
         fits = panel.content_region.height
         assert panel.virtual_size.height <= fits and not panel.show_vertical_scrollbar
         base = trick.region.width
@@ -156,10 +159,7 @@ async def test_the_melds_line_counts_the_dix_as_the_score_does(tmp_path: Path) -
         game = game_of(app)
         mine = game.query_one("#melds-mine", TableMelds)
         assert mine.caption().plain == "Your melds: none yet"
-        hand = game.query_one(HandView)
-        await play_key(pilot, app, next(c for c in hand.keys if c.code == "AD"))
-        panel = game.query_one(MeldPanel)
-        assert await wait_until(pilot, lambda: bool(panel.display) and game.human_turn)
+        panel = await won_first_trick(pilot, app)
         exchange = next(i for i, a in enumerate(panel.actions) if isinstance(a, ExchangeDix))
         before = game.move_no
         await pilot.press(str(exchange + 1))
