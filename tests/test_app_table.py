@@ -18,6 +18,7 @@ from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.log import GameLog
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
+from pinochle_tui.tui.widgets.scoreboard import ScoreBoard
 from pinochle_tui.tui.widgets.table import Melds, TableMelds
 from tests.probe import (
     AnyPilot,
@@ -204,6 +205,25 @@ async def test_a_long_melds_line_breaks_between_melds_never_inside_one(tmp_path:
         for meld in whole:
             assert any(meld in line for line in lines), f"{meld!r} is broken across lines"
         assert mine.size.width < len(mine.caption().plain), "the line must need breaking"
+
+
+async def test_long_names_are_cut_before_the_score_rows_lose_their_labels(
+    tmp_path: Path,
+) -> None:
+    names = ("Bartholomew Featherstonehaugh", "Anastasia Wolfeschlegelstein")
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD", names=names))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app)
+        board = game_of(app).query_one(ScoreBoard)
+        region = board.content_region
+        lines = [
+            line[region.x : region.right]
+            for line in screen_text(app).splitlines()[region.y : region.bottom]
+        ]
+        heads = next(line for line in lines if "Bart" in line)
+        assert "Anast" in heads, lines
+        for label in ("Meld ", "Tricks ", "Total "):
+            assert any(line.startswith(label) for line in lines), (label, lines)
 
 
 async def test_the_footer_shows_every_key_whole_in_80_columns(tmp_path: Path) -> None:

@@ -47,17 +47,9 @@ class ScoreBoard(Widget):
             return Text()
         style = self.get_component_rich_style
         dim = style("score--dim")
-        table = Table.grid(padding=(0, 1), expand=True)
-        table.add_column(ratio=1, no_wrap=True)
-        table.add_column(justify="right", no_wrap=True, max_width=10)
-        table.add_column(justify="right", no_wrap=True, max_width=10)
         seats = (view.seat, view.seat.other)
-        table.add_row("", *(Text(self._names[s], "bold", overflow="ellipsis") for s in seats))
-        table.add_row(Text("Meld", dim), *(str(view.meld_points[s]) for s in seats))
-        table.add_row(
-            Text("Tricks", dim),
-            *(f"{view.won_points[s]} → {rounded(view.won_points[s])}" for s in seats),
-        )
+        melds = [Text(str(view.meld_points[s])) for s in seats]
+        tricks = [Text(f"{view.won_points[s]} → {rounded(view.won_points[s])}") for s in seats]
         leader = max(Seat, key=lambda s: view.scores[s])
         totals = []
         for seat in seats:
@@ -65,6 +57,16 @@ class ScoreBoard(Widget):
             if view.scores[seat] and seat == leader and view.scores[0] != view.scores[1]:
                 total.stylize(style("score--leader"))
             totals.append(total)
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(ratio=1, no_wrap=True)
+        heads = [Text(self._names[s], "bold", overflow="ellipsis") for s in seats]
+        columns = zip(melds, tricks, totals, strict=True)
+        numbers = [max(cell.cell_len for cell in column) for column in columns]
+        for width in self._name_widths(heads, numbers):
+            table.add_column(justify="right", no_wrap=True, max_width=width)
+        table.add_row("", *heads)
+        table.add_row(Text("Meld", dim), *melds)
+        table.add_row(Text("Tricks", dim), *tricks)
         table.add_row(Text("Total", dim), *totals)
         parts: list[Table | Text] = [Text(self._title(view), style("score--title")), table]
         history = self.board.totals
@@ -76,6 +78,16 @@ class ScoreBoard(Widget):
                 parts.append(line)
         parts.append(Text(self._footer(view), dim))
         return Group(*parts)
+
+    def _name_widths(self, heads: list[Text], numbers: list[int]) -> list[int]:
+        """Each player's column width: the name whole up to 10 columns, but
+        cut (never below its numbers' width) before the rows' labels are."""
+        room = self.content_size.width - len("Tricks") - 2
+        for cap in range(10, 0, -1):
+            widths = [max(n, min(h.cell_len, cap)) for h, n in zip(heads, numbers, strict=True)]
+            if sum(widths) <= room:
+                return widths
+        return numbers
 
     def _title(self, view: SeatView) -> str:
         if view.rules.game is GameMode.MATCH:
