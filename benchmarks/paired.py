@@ -16,6 +16,11 @@ run only, it prints that run's own figures over every deal the file holds:
 so a run split over several sittings (``strength.py --resume``) is read whole.
 
     python benchmarks/paired.py expert-hard.jsonl
+
+With ``--pool``, the runs of one pair on different seeds (different deals) are
+read as one run: their figures over all their deals together.
+
+    python benchmarks/paired.py seed1.jsonl --pool seed2.jsonl seed3.jsonl
 """
 
 from __future__ import annotations
@@ -84,8 +89,8 @@ def read_runs(path: Path) -> dict[str, Run]:
     return runs
 
 
-def read_run(spec: str) -> tuple[str, int, dict[int, float]]:
-    """The pair, the seed and each deal's margin of ``FILE`` or ``FILE:PAIR``."""
+def read_run(spec: str) -> tuple[str, Run]:
+    """The pair and its run in ``FILE`` or ``FILE:PAIR``."""
     path, wanted = Path(spec), None
     if not path.is_file() and ":" in spec:
         name, _, wanted = spec.rpartition(":")
@@ -98,25 +103,41 @@ def read_run(spec: str) -> tuple[str, int, dict[int, float]]:
         wanted = next(iter(runs))
     if wanted not in runs:
         raise RunError(f"{str(path)!r} holds no deals of {wanted!r}")
-    run = runs[wanted]
-    return wanted, run.seed, run.deals
+    return wanted, runs[wanted]
 
 
-def describe(pair: str, seed: int, deals: dict[int, float]) -> dict[str, object]:
+def pooled(specs: list[str]) -> tuple[str, list[int], list[float]]:
+    """The pair, the seeds and every deal's margin of the runs of ``specs``
+    read as one: one pair, on the same budgets, each run on a seed of its own
+    (so no deal is counted twice)."""
+    runs = [read_run(spec) for spec in specs]
+    pair, first = runs[0]
+    seeds = [run.seed for _, run in runs]
+    if len(set(seeds)) < len(seeds):
+        raise RunError(f"two runs of seed {max(seeds, key=seeds.count)}: the same deals twice")
+    for other, run in runs[1:]:
+        if (other, run.budget) != (pair, first.budget):
+            raise RunError(
+                f"{other!r} on {run.budget} is not {pair!r} on {first.budget}: not one run"
+            )
+    return pair, seeds, [m for _, run in runs for m in run.deals.values()]
+
+
+def describe(pair: str, seeds: list[int], margins: list[float]) -> dict[str, object]:
     """Print one run's figures (as ``strength.py`` gives them) and return them."""
-    margins = list(deals.values())
     mean, low, high = mean_ci(margins)
     won = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
     share_low, share_high = wilson(won, len(margins))
     share = won / max(1, len(margins))
     print(
-        f"{pair}: {len(margins)} deals of seed {seed}, A - B {mean:+.1f} a deal"
+        f"{pair}: {len(margins)} deals of seed{'s' * (len(seeds) > 1)}"
+        f" {', '.join(map(str, seeds))}, A - B {mean:+.1f} a deal"
         f" (95% CI {low:+.1f} .. {high:+.1f}); deals won by A {share:.1%}"
         f" (Wilson 95% {share_low:.1%} .. {share_high:.1%})"
     )
     return {
         "pair": pair,
-        "seed": seed,
+        "seeds": seeds,
         "deals": len(margins),
         "mean_diff": round(mean, 2),
         "ci95": [round(low, 2), round(high, 2)],
@@ -135,17 +156,30 @@ def main(argv: list[str] | None = None) -> int:
         nargs="?",
         help="the run to compare it with, on the same deals (none: describe it)",
     )
+    parser.add_argument(
+        "--pool",
+        nargs="+",
+        default=[],
+        metavar="RUN",
+        help="more runs of the first's pair on other seeds: describe them all as one",
+    )
     args = parser.parse_args(argv)
     try:
-        pair_a, seed_a, a = read_run(args.first)
-        if args.second is None:
-            print(json.dumps(describe(pair_a, seed_a, a)))
+        if args.pool:
+            if args.second is not None:
+                raise RunError("--pool describes runs of one pair, with no run to compare them to")
+            print(json.dumps(describe(*pooled([args.first, *args.pool]))))
             return 0
-        pair_b, seed_b, b = read_run(args.second)
-        if seed_a != seed_b:
+        pair_a, run_a = read_run(args.first)
+        if args.second is None:
+            print(json.dumps(describe(pair_a, [run_a.seed], list(run_a.deals.values()))))
+            return 0
+        pair_b, run_b = read_run(args.second)
+        if run_a.seed != run_b.seed:
             raise RunError(
-                f"the runs have different seeds ({seed_a}, {seed_b}): not the same deals"
+                f"the runs have different seeds ({run_a.seed}, {run_b.seed}): not the same deals"
             )
+        a, b = run_a.deals, run_b.deals
         common = sorted(a.keys() & b.keys())
         if len(common) < 2:
             raise RunError(f"the runs have {len(common)} deals in common; two at least are needed")
@@ -170,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = {
         "first": pair_a,
         "second": pair_b,
-        "seed": seed_a,
+        "seed": run_a.seed,
         "deals": len(common),
         "mean_diff": round(mean, 2),
         "ci95": [round(low, 2), round(high, 2)],

@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> None:
             print(report(spec, stats), flush=True)
             figures[pair] = stats.as_dict()
         if args.resume:
-            figures[f"{pair} resumed"] = describe(pair, args.seed, done)
+            figures[f"{pair} resumed"] = describe(pair, [args.seed], list(done.values()))
     if per_deal is not None:
         per_deal.close()
     print(json.dumps({"deals": args.deals, "seed": args.seed, "matches": figures}))

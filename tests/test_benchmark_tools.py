@@ -157,7 +157,7 @@ def test_a_run_resumed_plays_only_the_deals_its_file_lacks(
     assert figures["easy-random"]["deals"] == 3  # the three the file lacked
     assert figures["easy-random resumed"]["deals"] == 5
     # The deals played in two sittings are the deals played in one.
-    assert paired.read_run(str(split))[2] == paired.read_run(str(whole))[2]
+    assert paired.read_run(str(split))[1].deals == paired.read_run(str(whole))[1].deals
     assert len(split.read_text(encoding="utf-8").splitlines()) == 5
     strength.main([*common, "--deals", "5", "--per-deal", str(split), "--resume"])
     assert list(last_json(capsys)["matches"]) == ["easy-random resumed"]  # nothing left to play
@@ -205,6 +205,36 @@ def test_one_run_alone_is_described_over_all_its_deals(
     assert figures["deals_won"]["share"] == 0.625  # two won, one lost, one tied (a half)
     low, high = figures["ci95"]
     assert low < 5.0 < high
+
+
+def test_runs_on_other_seeds_are_pooled_into_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one = write_run(tmp_path / "one.jsonl", "expert-hard", [10.0, 30.0, -20.0], seed=1)
+    two = write_run(tmp_path / "two.jsonl", "expert-hard", [40.0, 0.0], seed=2)
+    assert paired.main([str(one), "--pool", str(two)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("expert-hard: 5 deals of seeds 1, 2, A - B +12.0 a deal")
+    figures = json.loads(out.splitlines()[-1])
+    assert figures["seeds"] == [1, 2] and figures["deals"] == 5
+    assert figures["mean_diff"] == 12.0
+    assert figures["deals_won"]["share"] == 0.7  # three won, one lost, one tied
+
+
+@pytest.mark.parametrize(
+    ("other", "reason"),
+    [
+        (("expert-hard", 1), "two runs of seed 1"),
+        (("hard-normal", 2), "'hard-normal' on own/own is not 'expert-hard'"),
+    ],
+)
+def test_a_pool_takes_one_pair_on_distinct_seeds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], other: tuple[str, int], reason: str
+) -> None:
+    one = write_run(tmp_path / "one.jsonl", "expert-hard", [10.0, 30.0], seed=1)
+    two = write_run(tmp_path / "two.jsonl", other[0], [40.0, 0.0], seed=other[1])
+    assert paired.main([str(one), "--pool", str(two)]) == 2
+    assert reason in capsys.readouterr().err
 
 
 def write_run(path: Path, pair: str, margins: list[float], seed: int = 1) -> Path:
