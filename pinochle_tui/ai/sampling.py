@@ -216,5 +216,6 @@ class ExpertPlayer(HardPlayer):
     BUDGET = Budget(samples=128)
     CANDIDATES = 12
     #: With hard's 1.5, expert was level with hard (-0.9 a deal over 300 deals of
-    #: seed 1); with 1.0, +6.8 (-3.5 .. +17.0), +7.7 (-0.9 .. +16.3) deal by deal.
+    #: seed 1); with 1.0, +6.8 (-3.5 .. +17.0), +7.7 (-0.9 .. +16.3) deal by deal;
+    #: on seed 2 +1.9, both seeds +4.3 (-2.8 .. +11.5) (docs/strength.md).
     PRIOR = 1.0
