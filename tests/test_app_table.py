@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pinochle_tui.engine import Card, ExchangeDix, Meld, MeldKind, MeldScored, Phase, Rules
+from textual.widgets import Static
+
+from pinochle_tui.engine import Card, ExchangeDix, Meld, MeldKind, MeldScored, Phase, Rules, Seat
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.tui.app import PinochleApp
-from pinochle_tui.tui.cardfaces import COMPACT, HUGE, LARGE
+from pinochle_tui.tui.cardfaces import COMPACT, HUGE, LARGE, face
 from pinochle_tui.tui.handkeys import PICK_KEYS, binding_key
 from pinochle_tui.tui.screens.quit import QuitScreen
 from pinochle_tui.tui.screens.score_sheet import HistoryScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
+from pinochle_tui.tui.widgets.flight import FlyingCard
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.log import GameLog
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
@@ -224,6 +227,32 @@ async def test_long_names_are_cut_before_the_score_rows_lose_their_labels(
         assert "Anast" in heads, lines
         for label in ("Meld ", "Tricks ", "Total "):
             assert any(line.startswith(label) for line in lines), (label, lines)
+
+
+async def test_the_computers_card_is_told_when_it_lands_not_while_it_flies(
+    tmp_path: Path,
+) -> None:
+    setup = stacked_setup(tmp_path, SOUTH, NORTH, "KD")
+    app = PinochleApp(setup, setup.start(), Display(speed=5))  # a 1.5 s flight
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        log, flying = game.query_one(GameLog), game.query_one(FlyingCard)
+        await play_key(pilot, app, next(c for c in game.query_one(HandView).keys if c.code == "AD"))
+        game.action_skip()  # no pause: the computer thinks at once
+        # Quietly: the pilot's own waits would wait for the flight to end.
+        assert await wait_until(pilot, lambda: flying.flying, quiet=True)
+        told, card = len(log.told), flying.card
+        assert card is not None
+        prompt = str(game.query_one("#prompt", Static).render())
+        assert prompt == f"{game.names[Seat.NORTH]} plays…", prompt
+        assert face(card, False) not in " ".join(log.told[-2:]), "told before it landed"
+        assert "took" not in screen_text(app), "the trick is taken before the card lands"
+        await pilot.press("space")  # Skip: the card lands
+        assert not flying.flying
+        assert await wait_until(pilot, lambda: "Trick 1: You took" in screen_text(app))
+        assert len(log.told) > told and face(card, False) in " ".join(log.told[told:])
+        assert "plays…" not in str(game.query_one("#prompt", Static).render())
 
 
 async def test_the_footer_shows_every_key_whole_in_80_columns(tmp_path: Path) -> None:

@@ -329,19 +329,22 @@ class GameScreen(Screen[None]):
         if events is None:
             return
         self._report_saving()
-        self.query_one(GameLog).tell(self.narrator.lines(events))
-        self._note_cards(events)
+        told = self.narrator.lines(events)
         summary = self.scores.feed(events, self._target)
         self._target = self.session.state.target
+        if not self._note_cards(events, told if summary is None else None):
+            self.query_one(GameLog).tell(told)
         if summary is not None:
             self.render_state()
             self._show(ScoreSheetScreen(summary, self.names), lambda _: self.advance())
             return
         self.advance()
 
-    def _note_cards(self, events: list[Event]) -> None:
+    def _note_cards(self, events: list[Event], told: list[str] | None) -> bool:
         """Mark each seat's card drawn until it plays; keep a hotseat draw to tell
-        its owner alone; send the computer's card across the table."""
+        its owner alone; send the computer's card across the table. True if a
+        card flies: the log tells ``told`` when it lands (None: fly none)."""
+        flying = False
         for event in events:
             if isinstance(event, CardDrawn):
                 self._fresh[event.seat] = event.card
@@ -349,24 +352,29 @@ class GameScreen(Screen[None]):
                     self._untold[event.seat] = event.card
             elif isinstance(event, CardPlayed):
                 self._fresh.pop(event.seat, None)
-                if event.seat in self.seating.computers:
-                    self._fly(event)
+                if event.seat in self.seating.computers and told is not None:
+                    flying = self._fly(event, told)
+        return flying
 
-    def _fly(self, played: CardPlayed) -> None:
-        """The computer's card slides from its hand (or its table) into the trick."""
+    def _fly(self, played: CardPlayed, told: list[str]) -> bool:
+        """The computer's card slides from its hand (or its table) into the trick;
+        the log and the prompt tell the move when it lands. False if it does not fly."""
         seconds = FLIGHT * self.options.speed
         trick = self.query_one(TrickView)
         if seconds <= 0 or not trick.region:
-            return
+            return False
         source = self.query_one("#melds-opponent" if played.from_table else "#opponent").region
         start = Offset(source.x + source.width // 2 - 3, source.y + 1)
         end = trick.content_region.offset + trick.slot_offset(played.seat)
-        trick.landing = played.card
+        trick.landing = played.seat
 
         def landed() -> None:
             trick.landing = None
+            self.query_one(GameLog).tell(told)
+            self._render_prompt(self.view)
 
         self.query_one(FlyingCard).fly(played.card, start, end, seconds, landed)
+        return True
 
     def apply(self, action: Action) -> bool:
         """Play ``action`` through the table (the session saves it first); False if refused."""
@@ -590,6 +598,7 @@ class GameScreen(Screen[None]):
         self._show(UndoAgreeScreen(text), answered)
 
     def _take_back(self, seat: Seat) -> None:
+        self.query_one(FlyingCard).land()  # its move is told before it is taken back
         try:
             count = self.table.take_back(seat)
         except PinochleError as error:
@@ -673,6 +682,8 @@ class GameScreen(Screen[None]):
         text = prompt(view, self.names, self.options.ascii_only)
         if self.thinking:
             text = f"{self.names[state.to_act]} is thinking…"
+        elif (flying := self.query_one(TrickView).landing) is not None:
+            text = f"{self.names[flying]} plays…"  # told when the card lands
         elif self.seating.hotseat and not self.seating.unveiled:
             text = f"Pass the keyboard to {self.names[state.to_act]}."
         elif self.seating.hotseat and self.seating.shows_hand(view.to_act):

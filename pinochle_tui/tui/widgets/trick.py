@@ -1,8 +1,8 @@
 """The trick: the other player's card on the left, the viewer's on the right,
 each under its player's name; who led it, then who took it, until the next lead.
 
-The card the computer is playing may be in flight (``landing``): its place
-stays empty until it lands.
+The card the computer is playing may be in flight (``landing``, its seat): its
+place stays empty, and the trick is not told as taken, until it lands.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class TrickView(Widget):
 
     trick: reactive[Trick] = reactive(Trick, layout=True)
     viewer: reactive[Seat] = reactive(Seat.SOUTH)
-    landing: reactive[Card | None] = reactive(None)
+    landing: reactive[Seat | None] = reactive(None)
     size_of_face: reactive[Face] = reactive(COMPACT, layout=True)
 
     def __init__(self, names: tuple[str, str], ascii_only: bool, *, id: str | None = None) -> None:
@@ -69,12 +69,12 @@ class TrickView(Widget):
 
     def _title(self) -> Text:
         trick, style = self.trick, self.get_component_rich_style
-        if trick.winner is not None:
+        if trick.winner is not None and self.landing is None:
             return Text(
                 f"Trick {trick.number}: {self._names[trick.winner]} took {trick.points}",
                 style("caption--won"),
             )
-        if trick.cards[trick.leader] is not None:
+        if trick.cards[trick.leader] is not None and self.landing != trick.leader:
             led = f"{self._names[trick.leader]} led"
             return Text(f"Trick {trick.number}: {led}", style("caption"))
         return Text(f"Trick {trick.number}", style("caption"))
@@ -89,14 +89,13 @@ class TrickView(Widget):
             ],
             self.get_component_rich_style("caption"),
         )
+        winner = trick.winner if self.landing is None else None
         places = []
         for seat in seats:
             card = trick.cards[seat]
-            if card is None or card == self.landing:
+            if card is None or seat == self.landing:
                 places.append(Place.slot())
             else:
-                places.append(
-                    Place.of(card, "card--winner" if seat == trick.winner else "card--edge")
-                )
+                places.append(Place.of(card, "card--winner" if seat == winner else "card--edge"))
         lines = [self._title(), names, *card_row(self, places, size, self._ascii_only, column)]
         return Text("\n", justify="center").join(lines)
