@@ -248,9 +248,11 @@ async def test_the_computers_card_is_told_when_it_lands_not_while_it_flies(
         assert prompt == f"{game.names[Seat.NORTH]} plays…", prompt
         assert face(card, False) not in " ".join(log.told[-2:]), "told before it landed"
         assert "took" not in screen_text(app), "the trick is taken before the card lands"
+        assert await wait_until(pilot, lambda: "Skip" in screen_text(app), quiet=True)
         await pilot.press("space")  # Skip: the card lands
         assert not flying.flying
         assert await wait_until(pilot, lambda: "Trick 1: You took" in screen_text(app))
+        assert await wait_until(pilot, lambda: "Skip" not in screen_text(app)), "nothing to skip"
         assert len(log.told) > told and face(card, False) in " ".join(log.told[told:])
         assert "plays…" not in str(game.query_one("#prompt", Static).render())
 

@@ -371,7 +371,7 @@ class GameScreen(Screen[None]):
         def landed() -> None:
             trick.landing = None
             self.query_one(GameLog).tell(told)
-            self._render_prompt(self.view)
+            self.render_state()
 
         self.query_one(FlyingCard).fly(played.card, start, end, seconds, landed)
         return True
@@ -568,7 +568,8 @@ class GameScreen(Screen[None]):
 
     def _sync_bindings(self) -> None:
         """Redraw the footer only when a binding comes or goes (it is costly to redraw)."""
-        shown = (self._pause is not None, self._may_declare(), self.human_turn)
+        skip = self._pause is not None or self.query_one(FlyingCard).flying
+        shown = (skip, self._may_declare(), self.human_turn)
         if shown != self._footer_state:
             self._footer_state = shown
             self.refresh_bindings()
