@@ -257,6 +257,24 @@ async def test_the_computers_card_is_told_when_it_lands_not_while_it_flies(
         assert "plays…" not in str(game.query_one("#prompt", Static).render())
 
 
+async def test_nothing_has_the_keys_while_the_computer_plays_first(tmp_path: Path) -> None:
+    setup = MatchSetup(Rules(), seed=2, save_dir=tmp_path, first_dealer=Seat.SOUTH)
+    app = PinochleApp(setup, setup.start(), Display(speed=5))  # a 4.5 s pause to look
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = game_of(app)
+        assert await wait_until(pilot, lambda: game._pause is not None, quiet=True)
+        await pilot.pause(0.2)
+        footer = screen_text(app).splitlines()[-1]
+        assert app.focused is None, app.focused
+        assert "Option" not in footer and "Play" not in footer, footer
+        before = game.move_no
+        await pilot.press("1", "enter")  # nothing to choose, nothing to play
+        assert game.move_no == before and game._pause is not None
+        await pilot.press("space")
+        await my_turn(pilot, app)
+        assert isinstance(app.focused, HandView)
+
+
 async def test_the_footer_shows_every_key_whole_in_80_columns(tmp_path: Path) -> None:
     # The most keys at once: your turn (Declare, Hint) while a card is still
     # flying in or the pause after the computer's move runs (Skip).

@@ -123,6 +123,10 @@ class GameScreen(Screen[None]):
             super().__init__()
             self.again = again
 
+    #: The game gives the hand or the meld panel the keys on the player's turn,
+    #: never Textual's first focusable widget (the hidden panel while the
+    #: computer plays first, which put its "1… Option" in the footer).
+    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         # Short labels: the footer shows every key that works now in 80 columns.
         Binding("o", "declare_out", "Declare"),
