@@ -42,7 +42,7 @@ class TrickView(Widget):
 
     trick: reactive[Trick] = reactive(Trick, layout=True)
     viewer: reactive[Seat] = reactive(Seat.SOUTH)
-    landing: reactive[Seat | None] = reactive(None)
+    landing: reactive[Seat | None] = reactive(None, layout=True)  # the title changes
     size_of_face: reactive[Face] = reactive(COMPACT, layout=True)
 
     def __init__(self, names: tuple[str, str], ascii_only: bool, *, id: str | None = None) -> None:
