@@ -278,6 +278,19 @@ async def test_nothing_has_the_keys_while_the_computer_plays_first(tmp_path: Pat
         assert isinstance(app.focused, HandView)
 
 
+async def test_a_long_name_is_cut_in_the_tricks_title_to_leave_room_for_the_choices(
+    tmp_path: Path,
+) -> None:
+    names = ("Bartholomew Featherstonehaugh-Wolfeschle", "Anastasia")  # 40 letters: the most
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD", names=names))
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = await won_first_trick(pilot, app)
+        board = game_of(app).query_one("#board").region
+        assert panel.region.width >= 15 and panel.region.right <= board.right, panel.region
+        assert "1  100 aces" in screen_text(app)
+        assert "Trick 1: Bartholomew… took" in screen_text(app)
+
+
 async def test_the_footer_shows_every_key_whole_in_80_columns(tmp_path: Path) -> None:
     # The most keys at once: your turn (Declare, Hint) while a card is still
     # flying in or the pause after the computer's move runs (Skip).

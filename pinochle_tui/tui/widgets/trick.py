@@ -21,6 +21,9 @@ from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, Place, card_row
 
 #: Columns from the left card to the right one, at least.
 _COLUMN = 12
+#: Characters of a name in the title: a longer one is cut ("…"), or it would
+#: widen the trick until the stock and the winner's choices had no room.
+_TITLE_NAME = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +74,11 @@ class TrickView(Widget):
         trick, style = self.trick, self.get_component_rich_style
         if trick.winner is not None and self.landing is None:
             return Text(
-                f"Trick {trick.number}: {self._names[trick.winner]} took {trick.points}",
+                f"Trick {trick.number}: {_short(self._names[trick.winner])} took {trick.points}",
                 style("caption--won"),
             )
         if trick.cards[trick.leader] is not None and self.landing != trick.leader:
-            led = f"{self._names[trick.leader]} led"
+            led = f"{_short(self._names[trick.leader])} led"
             return Text(f"Trick {trick.number}: {led}", style("caption"))
         return Text(f"Trick {trick.number}", style("caption"))
 
@@ -99,3 +102,7 @@ class TrickView(Widget):
                 places.append(Place.of(card, "card--winner" if seat == winner else "card--edge"))
         lines = [self._title(), names, *card_row(self, places, size, self._ascii_only, column)]
         return Text("\n", justify="center").join(lines)
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= _TITLE_NAME else name[: _TITLE_NAME - 1] + "…"
