@@ -1,5 +1,5 @@
 """The strength benchmark's pair names, the deal-by-deal comparison of two runs,
-and the play-outs' playoff against the exact one."""
+the play-outs' playoff against the exact one, and how often two players agree."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from pinochle_tui.ai.budget import Budget
 from pinochle_tui.ai.cheater import CheaterPlayer, SeerPlayer
 from pinochle_tui.ai.knowledge import Knowledge
 from pinochle_tui.ai.sampling import ExpertPlayer, HardPlayer
@@ -36,6 +37,7 @@ def load(name: str) -> ModuleType:
 strength = load("strength")
 paired = load("paired")
 playouts = load("playouts")
+agreement = load("agreement")
 
 
 @pytest.mark.parametrize(
@@ -340,3 +342,14 @@ def test_play_outs_solved_from_the_whole_playoff_miss_nothing(
     figures = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert figures["exact_from_12"]["mean_abs_error"] == 0
     assert figures["exact_from_2"]["mean_abs_error"] > 0
+
+
+def test_a_player_picks_its_own_play_every_time_and_random_does_not() -> None:
+    budget = Budget(samples=2)
+    same = agreement.agreement("hard", "hard", 1, 3, budget)
+    assert same["plays"] >= 20, same  # both seats' first phase: 12 plays a seat, most with a choice
+    assert same["alike"] == same["plays"] and same["share"] == 1.0
+    other = agreement.agreement("random", "hard", 1, 3, budget)
+    assert other["plays"] == same["plays"], "B plays the same games whoever is asked beside it"
+    assert other["alike"] < other["plays"] / 2, other
+    assert other["differ_per_deal"] == other["plays"] - other["alike"]

@@ -1,0 +1,111 @@
+"""How often player A picks player B's card: a cheap look at how much a variant
+changes the play, before hours of duplicate deals measure what the change is worth.
+
+B plays both seats of each deal (seeded, the deal twice, so each seat has a
+turn at being watched); at every decision of the watched seat A is asked too,
+from the same view, and its answer is counted but not played. Only the first
+phase's plays with a real choice count (two different cards or places; the
+playoff is solved exactly by both). Players are named as in ``strength.py``
+(``expert``, ``hard^keeping``, ``hard/none``), each on its own fixed budget
+unless ``--budget`` gives one for both. Prints the share of plays alike with
+its Wilson 95% interval and the plays that differ a deal; the last line is one
+JSON object, for scripts.
+
+    python benchmarks/agreement.py --a expert --b hard --deals 6 --seed 11
+
+If A differs from B at one play in six, a margin of a few points a deal is a
+fraction of a point a play that differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from strength import variant
+
+from pinochle_tui.ai.budget import Budget
+from pinochle_tui.ai.heuristic import distinct_plays
+from pinochle_tui.ai.match import MatchSpec, deal_setup, play_game, wilson
+from pinochle_tui.engine import Action, Play, Player, Rules, Seat, SeatView
+
+
+class Watched:
+    """B's seat, played by B, with A asked the same question at every turn."""
+
+    name = "watched"
+
+    def __init__(self, b: Player, a: Player) -> None:
+        self.b, self.a = b, a
+        self.asked = self.alike = 0
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        played = self.b.choose(view, legal)
+        other = self.a.choose(view, legal)  # every turn, so A remembers what B's seat saw
+        if isinstance(played, Play) and not view.playoff:
+            plays = distinct_plays(view, legal)
+            if len(plays) > 1:
+                self.asked += 1
+                self.alike += _same_play(view, played, other)
+        return played
+
+
+def _same_play(view: SeatView, one: Play, other: Action) -> bool:
+    """The same card from the same place (two copies of a card are one play)."""
+    if not isinstance(other, Play):
+        return False
+    table = set(view.tables[view.seat])
+    return (one.card.face, one.card in table) == (other.card.face, other.card in table)
+
+
+def agreement(a: str, b: str, deals: int, seed: int, budget: Budget | None) -> dict[str, float]:
+    """The plays asked, the plays alike, and the share alike with its interval."""
+    spec = MatchSpec(b, b, seed, Rules())
+    asked = alike = 0
+    for deal_no in range(deals):
+        deck, dealer = deal_setup(spec, deal_no)
+        for seat in Seat:
+            number = 2 * (seed * 1_000_003 + deal_no) + seat
+            watched = Watched(variant(b, number, budget, 0.0), variant(a, number, budget, 0.0))
+            other = variant(b, number + 1_000_000, budget, 0.0)
+            players = (watched, other) if seat is Seat.SOUTH else (other, watched)
+            play_game(spec.deal_rules, deck, dealer, players)
+            asked, alike = asked + watched.asked, alike + watched.alike
+    low, high = wilson(alike, asked)
+    return {
+        "deals": deals,
+        "plays": asked,
+        "alike": alike,
+        "share": alike / asked if asked else 0.0,
+        "low": low,
+        "high": high,
+        "differ_per_deal": (asked - alike) / deals if deals else 0.0,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default="expert", help="the player asked beside B")
+    parser.add_argument("--b", default="hard", help="the player who plays")
+    parser.add_argument("--deals", type=int, default=6, help="deals, each played twice")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=Budget.parse, help="samples for both (default: own)")
+    args = parser.parse_args(argv)
+    figures = agreement(args.a, args.b, args.deals, args.seed, args.budget)
+    print(
+        f"{args.a} picks {args.b}'s play at {figures['alike']:.0f} of {figures['plays']:.0f} "
+        f"first-phase plays with a choice: {figures['share']:.1%} "
+        f"({figures['low']:.1%} .. {figures['high']:.1%}); "
+        f"{figures['differ_per_deal']:.1f} plays differ a deal (both seats)"
+    )
+    print(json.dumps({"a": args.a, "b": args.b, "seed": args.seed, **figures}))
+
+
+if __name__ == "__main__":
+    main()
