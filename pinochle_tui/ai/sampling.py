@@ -214,6 +214,8 @@ class ExpertPlayer(HardPlayer):
 
     name = "expert"
     BUDGET = Budget(samples=128)
+    #: Every distinct play, or nearly: with hard's 6, -5.7 (-10.3 .. -1.1) a deal
+    #: against 12 over 300 deals of seed 1 (docs/strength.md).
     CANDIDATES = 12
     #: With hard's 1.5, expert was level with hard (-0.9 a deal over 300 deals of
     #: seed 1); with 1.0, +6.8 (-3.5 .. +17.0), +7.7 (-0.9 .. +16.3) deal by deal;
