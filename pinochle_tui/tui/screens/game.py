@@ -488,6 +488,11 @@ class GameScreen(Screen[None]):
             markup=False,
         )
 
+    @property
+    def _skippable(self) -> bool:
+        """The pause before the computer's move, or its card's flight, is running."""
+        return self._pause is not None or self.query_one(FlyingCard).flying
+
     def action_skip(self) -> None:
         """Skip the card's flight and the pause after a computer move."""
         self.query_one(FlyingCard).land()
@@ -572,8 +577,7 @@ class GameScreen(Screen[None]):
 
     def _sync_bindings(self) -> None:
         """Redraw the footer only when a binding comes or goes (it is costly to redraw)."""
-        skip = self._pause is not None or self.query_one(FlyingCard).flying
-        shown = (skip, self._may_declare(), self.human_turn)
+        shown = (self._skippable, self._may_declare(), self.human_turn)
         if shown != self._footer_state:
             self._footer_state = shown
             self.refresh_bindings()
@@ -642,7 +646,7 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "skip":
-            return self._pause is not None or self.query_one(FlyingCard).flying
+            return self._skippable
         if action == "declare_out":
             return self._may_declare()
         return True

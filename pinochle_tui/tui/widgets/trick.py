@@ -70,11 +70,16 @@ class TrickView(Widget):
         right = seat == self.viewer
         return Offset(left + (self.column if right else 0), 2)
 
+    @property
+    def _winner(self) -> Seat | None:
+        """Who took the trick, once every card of it has landed."""
+        return self.trick.winner if self.landing is None else None
+
     def _title(self) -> Text:
-        trick, style = self.trick, self.get_component_rich_style
-        if trick.winner is not None and self.landing is None:
+        trick, winner, style = self.trick, self._winner, self.get_component_rich_style
+        if winner is not None:
             return Text(
-                f"Trick {trick.number}: {_short(self._names[trick.winner])} took {trick.points}",
+                f"Trick {trick.number}: {_short(self._names[winner])} took {trick.points}",
                 style("caption--won"),
             )
         if trick.cards[trick.leader] is not None and self.landing != trick.leader:
@@ -92,7 +97,7 @@ class TrickView(Widget):
             ],
             self.get_component_rich_style("caption"),
         )
-        winner = trick.winner if self.landing is None else None
+        winner = self._winner
         places = []
         for seat in seats:
             card = trick.cards[seat]
