@@ -228,6 +228,8 @@ async def test_long_names_are_cut_before_the_score_rows_lose_their_labels(
         assert "Anast" in heads, lines
         for label in ("Meld ", "Tricks ", "Total "):
             assert any(line.startswith(label) for line in lines), (label, lines)
+        # Over the trick's two places, each name is cut to its place, visibly.
+        assert "Anastasia…  Bart…" in screen_text(app)
 
 
 async def test_the_computers_card_is_told_when_it_lands_not_while_it_flies(

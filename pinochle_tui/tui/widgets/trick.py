@@ -91,10 +91,9 @@ class TrickView(Widget):
         trick, size = self.trick, self.size_of_face
         seats = (self.viewer.other, self.viewer)
         column = self.column
+        left, right = (self._names[seat] for seat in seats)
         names = Text(
-            "".join(f"{self._names[seat][: column - 1]:<{column}}" for seat in seats)[
-                : column + size.width
-            ],
+            f"{_fit(left, column - 1):<{column}}{_fit(right, size.width):<{size.width}}",
             self.get_component_rich_style("caption"),
         )
         winner = self._winner
@@ -110,4 +109,9 @@ class TrickView(Widget):
 
 
 def _short(name: str) -> str:
-    return name if len(name) <= _TITLE_NAME else name[: _TITLE_NAME - 1] + "…"
+    return _fit(name, _TITLE_NAME)
+
+
+def _fit(name: str, room: int) -> str:
+    """``name`` in at most ``room`` characters, cut with "…" if it is longer."""
+    return name if len(name) <= room else name[: room - 1].rstrip() + "…"
