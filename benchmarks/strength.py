@@ -21,7 +21,9 @@ signals left out: ``hard/-melds`` weighs worlds without the melds not made,
 ``hard@normal`` the hard player with normal's, as it was before them.
 ``^WEIGHTS`` makes a searching player (hard, expert, the cheater) model its
 opponent with other weights: ``expert^keeping`` plays out and reads the
-opponent as if it weighed its plays as hard does.
+opponent as if it weighed its plays as hard does. ``~PRIOR`` makes hard or
+expert add its weighing of a play to the play's mean at another weight
+(``sampling.PRIOR``): ``expert~0.5`` at half of expert's own 1.0.
 
     python benchmarks/strength.py --pairs normal@keeping-normal --deals 400 --seed 7
 
@@ -62,6 +64,7 @@ from pinochle_tui.ai.cheater import CheaterPlayer, SeerPlayer
 from pinochle_tui.ai.heuristic import NormalPlayer
 from pinochle_tui.ai.inference import Signal
 from pinochle_tui.ai.match import MatchSpec, registered, summarize
+from pinochle_tui.ai.registry import UnknownPlayerError, entry
 from pinochle_tui.ai.sampling import ExpertPlayer, HardPlayer
 from pinochle_tui.engine import Player, Rules
 from pinochle_tui.match_cli import budgets, play_deals, play_matches, report
@@ -71,6 +74,10 @@ PAIRS = (
     *pairwise(LADDER),
     *(("cheater", level) for level in LADDER[:-1]),
 )
+
+
+#: The searching players a variant may be made of.
+SEARCHERS: dict[str, type[HardPlayer]] = {"hard": HardPlayer, "expert": ExpertPlayer}
 
 
 #: The weights a variant may weigh its own plays with (``normal@keeping``).
@@ -85,17 +92,36 @@ def _weights(name: str) -> Weights | None:
     return WEIGHTS[name] if name else None
 
 
-def parts(name: str) -> tuple[str, str, Weights | None, Weights | None]:
+def _prior(text: str) -> float | None:
+    """The prior weight ``text`` names (None for ""); anything but a number of
+    0 or more stops the benchmark, before any deal is played."""
+    if not text:
+        return None
+    try:
+        prior = float(text)
+    except ValueError:
+        prior = -1.0
+    if not prior >= 0:
+        raise SystemExit(f"strength.py: a prior weight is a number of 0 or more, not {text!r}")
+    return prior
+
+
+def parts(name: str) -> tuple[str, str, Weights | None, Weights | None, float | None]:
     """A variant's base player, its signals (after ``/``), the weights of
-    its own plays (after ``@``) and of its model of the opponent (after ``^``)."""
-    rest, _, opponent = name.partition("^")
+    its own plays (after ``@``) and of its model of the opponent (after
+    ``^``), and its prior weight (after ``~``)."""
+    rest, _, prior = name.partition("~")
+    rest, _, opponent = rest.partition("^")
     rest, _, own = rest.partition("@")
     base, _, signals = rest.partition("/")
-    return base, signals, _weights(own), _weights(opponent)
-
-
-#: The searching players a variant may be made of.
-SEARCHERS: dict[str, type[HardPlayer]] = {"hard": HardPlayer, "expert": ExpertPlayer}
+    if name != "seer":
+        try:
+            entry(base)
+        except UnknownPlayerError as error:
+            raise SystemExit(f"strength.py: {error}") from None
+    if prior and base not in SEARCHERS:
+        raise SystemExit(f"strength.py: only hard and expert take a prior weight, not {base!r}")
+    return base, signals, _weights(own), _weights(opponent), _prior(prior)
 
 
 def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Player:
@@ -104,8 +130,9 @@ def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Pl
     ``melds,dix``), or by all but one (``-dix``); ``@WEIGHTS`` weighs its own
     plays with other weights (``normal@keeping``, ``hard@normal``);
     ``^WEIGHTS`` models the opponent with other weights (``hard^keeping``);
+    ``~PRIOR`` weighs the weighing of a play at another weight (``expert~0.5``);
     ``seer`` is hard shown the opponent's hand (``cheater.SeerPlayer``)."""
-    base, signals, own, opponent = parts(name)
+    base, signals, own, opponent, prior = parts(name)
     if base == "normal" and own is not None:
         return NormalPlayer(seed, budget, own)
     if base == "cheater" and opponent is not None:
@@ -118,7 +145,7 @@ def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Pl
     if signals:
         parsed = Signal.parse(signals.removeprefix("-"))
         used = Signal.ALL & ~parsed if signals[0] == "-" else parsed
-    return SEARCHERS[base](seed, budget, signals=used, weights=own, opponent=opponent)
+    return SEARCHERS[base](seed, budget, signals=used, weights=own, opponent=opponent, prior=prior)
 
 
 def split_pair(pair: str) -> tuple[str, str]:

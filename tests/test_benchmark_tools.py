@@ -101,6 +101,45 @@ def test_a_searching_variant_models_its_opponent_with_the_weights_it_names(
     assert CARDS[player.policy(Seat.NORTH)(marriage_chance(), Seat.SOUTH)].code == code
 
 
+def test_a_searching_variant_weighs_the_weighing_at_the_prior_it_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The search gets each candidate's bias: the prior weight times its weighing.
+    state = marriage_chance()
+    view, legal = state.view(Seat.SOUTH), list(state.legal_actions(Seat.SOUTH))
+    biases: dict[str, dict[Play, float]] = {}
+    for name in ("expert", "expert~0.5", "hard~0"):
+        player = strength.variant(name, 1, None, 1.0)
+        assert isinstance(player, HardPlayer)
+
+        def search(_view: Any, bias: dict[Play, float], *_: Any, name: str = name) -> Any:
+            biases[name] = bias
+            return {play: 0.0 for play in bias}
+
+        monkeypatch.setattr(player, "search", search)
+        player.choose(view, legal)
+    own = biases["expert"]
+    assert ExpertPlayer.PRIOR == 1.0 and any(own.values()), own
+    assert biases["expert~0.5"] == {play: 0.5 * bias for play, bias in own.items()}
+    assert not any(biases["hard~0"].values())
+
+
+@pytest.mark.parametrize(
+    ("name", "error"),
+    [
+        ("expert~much", "a number of 0 or more, not 'much'"),
+        ("expert~nan", "a number of 0 or more, not 'nan'"),
+        ("foo", "unknown player 'foo': one of random, easy"),
+        ("normal~0.5", "only hard and expert take a prior weight, not 'normal'"),
+    ],
+)
+def test_a_bad_player_or_prior_weight_is_refused_before_a_deal_is_played(
+    name: str, error: str
+) -> None:
+    with pytest.raises(SystemExit, match=error):
+        strength.main(["--pairs", f"{name}-hard", "--deals", "1"])
+
+
 def test_the_seer_is_shown_the_opponents_hand_but_not_the_stocks_order() -> None:
     seer = strength.variant("seer", 1, None, 1.0)
     assert isinstance(seer, SeerPlayer) and seer.CANDIDATES == HardPlayer.CANDIDATES

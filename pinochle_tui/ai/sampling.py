@@ -91,8 +91,10 @@ class HardPlayer:
         signals: Signal = Signal.ALL,
         weights: Weights | None = None,
         opponent: Weights | None = None,
+        prior: float | None = None,
     ) -> None:
         self._seed = 0 if seed is None else seed
+        self._prior = self.PRIOR if prior is None else prior
         self._budget = budget or self.BUDGET
         self._signals = signals
         self._weights = weights or self.WEIGHTS
@@ -111,7 +113,7 @@ class HardPlayer:
         ranked = sorted(prior, key=lambda p: -prior[p])[: self.CANDIDATES]
         if len(ranked) == 1:
             return ranked[0]
-        bias = {play: self.PRIOR * prior[play] for play in ranked}
+        bias = {play: self._prior * prior[play] for play in ranked}
         worth = self.search(view, bias, self.evidence(view, know), clock)
         return max(worth, key=lambda p: worth[p]) if worth else ranked[0]
 
