@@ -36,7 +36,7 @@ from typing import NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinochle_tui.ai.budget import Budget
-from pinochle_tui.ai.match import mean_ci, wilson
+from pinochle_tui.ai.match import figure, mean_ci, wilson
 
 #: The budgets of a run on the levels' own budgets, and of a line written
 #: before the lines recorded them.
@@ -139,8 +139,8 @@ def describe(pair: str, seeds: list[int], margins: list[float]) -> dict[str, obj
         "pair": pair,
         "seeds": seeds,
         "deals": len(margins),
-        "mean_diff": round(mean, 2),
-        "ci95": [round(low, 2), round(high, 2)],
+        "mean_diff": figure(mean),
+        "ci95": [figure(low), figure(high)],
         "deals_won": {
             "share": round(share, 4),
             "wilson95": [round(share_low, 4), round(share_high, 4)],
@@ -206,8 +206,8 @@ def main(argv: list[str] | None = None) -> int:
         "second": pair_b,
         "seed": run_a.seed,
         "deals": len(common),
-        "mean_diff": round(mean, 2),
-        "ci95": [round(low, 2), round(high, 2)],
+        "mean_diff": figure(mean),
+        "ci95": [figure(low), figure(high)],
         "correlation": round(correlation, 3),
     }
     print(json.dumps(summary))

@@ -117,6 +117,33 @@ def test_match_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) ->
     assert "whole matches to 1000 on duplicate decks" in out[-2]
 
 
+def test_the_json_line_of_a_single_deal_is_standard_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # One deal has no interval: it is null, not Infinity (which JSON lacks).
+    args = argparse.Namespace(
+        a="easy",
+        b="random",
+        deals=1,
+        seed=2,
+        jobs=1,
+        no_progress=True,
+        rules=Rules(),
+        move_time=10.0,
+        budget=None,
+        matches=0,
+    )
+    assert run_match(args) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"{constant} is not JSON: {line}")
+
+    figures = json.loads(line, parse_constant=refuse)
+    assert figures["deals"] == 1 and figures["ci95"] == [None, None]
+    assert isinstance(figures["mean_diff"], float)
+
+
 def test_match_budgets_and_whole_matches_on_the_command_line() -> None:
     args = parse_args(["match", "--a", "expert", "--budget", "32", "1s", "--matches", "3"])
     assert budgets(args.budget) == (Budget(samples=32), Budget(seconds=1.0))

@@ -253,6 +253,12 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def figure(value: float) -> float | None:
+    """``value`` rounded to two places for a JSON line, or None where it has
+    none (the interval of a single deal is unbounded; JSON has no infinity)."""
+    return round(value, 2) if math.isfinite(value) else None
+
+
 def percentile(values: list[float], q: float) -> float:
     """The ``q``-th percentile by nearest rank (0 for no values)."""
     if not values:
@@ -290,8 +296,8 @@ class MatchStats:
     def as_dict(self) -> dict[str, object]:
         return {
             "deals": self.deals,
-            "mean_diff": round(self.mean, 2),
-            "ci95": [round(self.ci_low, 2), round(self.ci_high, 2)],
+            "mean_diff": figure(self.mean),
+            "ci95": [figure(self.ci_low), figure(self.ci_high)],
             "hands_won": {"a": self.hands[0], "b": self.hands[1], "drawn": self.hands[2]},
             "deals_won": {
                 "share": round(self.deals_won / max(1, self.deals), 4),
