@@ -91,20 +91,24 @@ def test_duplicate_deals_use_the_same_cards_with_seats_swapped() -> None:
         assert game.a_points % 10 == 0 and game.b_points % 10 == 0
 
 
-def test_match_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    args = argparse.Namespace(
+def match_args(deals: int, matches: int) -> argparse.Namespace:
+    """``pinochle match --a easy --b random --seed 2`` as parsed, on one core."""
+    return argparse.Namespace(
         a="easy",
         b="random",
-        deals=3,
+        deals=deals,
         seed=2,
         jobs=1,
         no_progress=True,
         rules=Rules(),
         move_time=10.0,
         budget=None,
-        matches=1,
+        matches=matches,
     )
-    assert run_match(args) == 0
+
+
+def test_match_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_match(match_args(deals=3, matches=1)) == 0
     out = capsys.readouterr().out.strip().splitlines()
     figures = json.loads(out[-1])
     assert figures["deals"] == 3 and figures["a"] == "easy"
@@ -121,19 +125,7 @@ def test_the_json_line_of_a_single_deal_is_standard_json(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # One deal has no interval: it is null, not Infinity (which JSON lacks).
-    args = argparse.Namespace(
-        a="easy",
-        b="random",
-        deals=1,
-        seed=2,
-        jobs=1,
-        no_progress=True,
-        rules=Rules(),
-        move_time=10.0,
-        budget=None,
-        matches=0,
-    )
-    assert run_match(args) == 0
+    assert run_match(match_args(deals=1, matches=0)) == 0
     line = capsys.readouterr().out.strip().splitlines()[-1]
 
     def refuse(constant: str) -> None:
