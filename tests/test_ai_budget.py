@@ -3,6 +3,7 @@ play every time, and the app gives each level its deadline."""
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import statistics
 import time
@@ -10,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from pinochle_tui.ai.budget import Budget
+from pinochle_tui.ai.budget import Budget, Clock
 from pinochle_tui.ai.registry import app_budget, make_player, player_names
 from pinochle_tui.engine import GameState, Phase, Seat
 from tests.helpers import TEST_BUDGET
@@ -46,6 +47,56 @@ def test_the_app_gives_every_offered_level_a_deadline() -> None:
     assert "expert" in player_names(offered=True)
     assert "cheater" not in player_names(offered=True)
     assert app_budget("cmd:./bot") is None
+
+
+def test_a_deadline_holds_the_garbage_collector_off_until_the_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A full collection of a large heap inside a decision takes it past its
+    deadline (0.66 s of 0.3 s, measured): on a deadline no collection starts
+    between the clock's start and the answer; on a sample budget they run as
+    ever. An error inside the decision turns the collector back on too."""
+    starts: list[float] = []
+    inside: list[float] = []  # the decision's start and end, once it has ended
+    enter, leave = Clock.__enter__, Clock.__exit__
+
+    def entering(clock: Clock) -> Clock:
+        enter(clock)
+        inside[:] = [time.perf_counter()]
+        return clock
+
+    def leaving(clock: Clock, *exc: object) -> None:
+        inside.append(time.perf_counter())
+        leave(clock, *exc)
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            starts.append(time.perf_counter())
+
+    monkeypatch.setattr(Clock, "__enter__", entering)
+    monkeypatch.setattr(Clock, "__exit__", leaving)
+    state = first_phase_positions()[1]
+    view, legal = state.view(state.to_act), list(state.legal_actions(state.to_act))
+    threshold = gc.get_threshold()
+    gc.callbacks.append(count)
+    gc.set_threshold(10)  # a collection every few allocations
+    try:
+        for level in ("normal", "hard", "expert"):
+            for budget, collects in ((Budget(seconds=0.1), False), (Budget(samples=2), True)):
+                player = make_player(level, seed=1, budget=budget)
+                starts.clear()
+                assert player.choose(view, legal) in legal
+                begun, ended = inside
+                during = [t for t in starts if begun < t < ended]
+                assert bool(during) is collects, (level, str(budget), len(during))
+                assert gc.isenabled()
+    finally:
+        gc.callbacks.remove(count)
+        gc.set_threshold(*threshold)
+    with pytest.raises(ZeroDivisionError), Budget(seconds=1.0).start():
+        assert not gc.isenabled()
+        _ = 1 / 0
+    assert gc.isenabled()
 
 
 def _burn(stop: float) -> None:

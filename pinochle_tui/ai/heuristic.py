@@ -229,13 +229,13 @@ class NormalPlayer:
         self._weights = weights
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        clock = self._budget.start()
-        know = Knowledge.from_view(view)
-        routine = routine_choice(view, legal, know, self._playoff, clock)
-        if routine is not None:
-            return routine
-        scores = play_scores(view, distinct_plays(view, legal), know, self._weights)
-        return max(scores, key=lambda p: scores[p])
+        with self._budget.start() as clock:
+            know = Knowledge.from_view(view)
+            routine = routine_choice(view, legal, know, self._playoff, clock)
+            if routine is not None:
+                return routine
+            scores = play_scores(view, distinct_plays(view, legal), know, self._weights)
+            return max(scores, key=lambda p: scores[p])
 
 
 class EasyPlayer:

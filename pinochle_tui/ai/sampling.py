@@ -103,19 +103,19 @@ class HardPlayer:
         self._memory = Memory()
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        clock = self._budget.start()
-        self._memory.record(view)
-        know = Knowledge.from_view(view)
-        routine = routine_choice(view, legal, know, self._playoff, clock)
-        if routine is not None:
-            return routine
-        prior = play_scores(view, distinct_plays(view, legal), know, self._weights)
-        ranked = sorted(prior, key=lambda p: -prior[p])[: self.CANDIDATES]
-        if len(ranked) == 1:
-            return ranked[0]
-        bias = {play: self._prior * prior[play] for play in ranked}
-        worth = self.search(view, bias, self.evidence(view, know), clock)
-        return max(worth, key=lambda p: worth[p]) if worth else ranked[0]
+        with self._budget.start() as clock:
+            self._memory.record(view)
+            know = Knowledge.from_view(view)
+            routine = routine_choice(view, legal, know, self._playoff, clock)
+            if routine is not None:
+                return routine
+            prior = play_scores(view, distinct_plays(view, legal), know, self._weights)
+            ranked = sorted(prior, key=lambda p: -prior[p])[: self.CANDIDATES]
+            if len(ranked) == 1:
+                return ranked[0]
+            bias = {play: self._prior * prior[play] for play in ranked}
+            worth = self.search(view, bias, self.evidence(view, know), clock)
+            return max(worth, key=lambda p: worth[p]) if worth else ranked[0]
 
     def evidence(self, view: SeatView, know: Knowledge) -> Evidence:
         """What this seat has seen of the opponent's play, to weigh the worlds."""
