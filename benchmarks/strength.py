@@ -118,7 +118,7 @@ def parts(name: str) -> tuple[str, str, Weights | None, Weights | None, float | 
         try:
             entry(base)
         except UnknownPlayerError as error:
-            raise SystemExit(f"strength.py: {error}") from None
+            raise SystemExit(f"strength.py: {error}, or seer") from None
     if prior and base not in SEARCHERS:
         raise SystemExit(f"strength.py: only hard and expert take a prior weight, not {base!r}")
     return base, signals, _weights(own), _weights(opponent), _prior(prior)

@@ -129,7 +129,7 @@ def test_a_searching_variant_weighs_the_weighing_at_the_prior_it_names(
     [
         ("expert~much", "a number of 0 or more, not 'much'"),
         ("expert~nan", "a number of 0 or more, not 'nan'"),
-        ("foo", "unknown player 'foo': one of random, easy"),
+        ("foo", "unknown player 'foo': one of random, easy, .*, or seer$"),
         ("normal~0.5", "only hard and expert take a prior weight, not 'normal'"),
     ],
 )
