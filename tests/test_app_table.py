@@ -24,6 +24,7 @@ from pinochle_tui.tui.widgets.log import GameLog
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
 from pinochle_tui.tui.widgets.scoreboard import ScoreBoard
 from pinochle_tui.tui.widgets.table import Melds, TableMelds
+from pinochle_tui.tui.widgets.trick import TrickView
 from tests.probe import (
     AnyPilot,
     KeyboardPlayer,
@@ -178,37 +179,69 @@ async def test_the_melds_line_counts_the_dix_as_the_score_does(tmp_path: Path) -
         assert mine.caption().plain == "Your melds 30: dix 10 · marriage K♠ Q♠ 20"
 
 
+#: A melds line too long for one line at 80 or 100 columns, meld by meld.
+LONG_LINE = (
+    "dix 10",
+    "40 jacks J♠ J♥ J♦ J♣",
+    "100 aces A♠ A♥ A♦ A♣",
+    "pinochle Q♠ J♦ 40",
+    "marriage K♥ Q♥ 20",
+)
+
+
+def long_melds(owner: str, seat: Seat, on_table: bool) -> Melds:
+    """The melds of ``LONG_LINE`` for ``seat``, their cards on its table or all played."""
+    jacks = tuple(Card.parse(f"J{s}") for s in "SHDC")
+    aces = tuple(Card.parse(f"A{s}") for s in "SHDC")
+    pinochle = (Card.parse("QS"), Card.parse("JD"))
+    marriage = (Card.parse("KH"), Card.parse("QH"))
+    melds = (
+        MeldScored(seat, MeldKind.JACKS, jacks, 40),
+        MeldScored(seat, MeldKind.ACES, aces, 100),
+        MeldScored(seat, MeldKind.PINOCHLE, pinochle, 40),
+        MeldScored(seat, MeldKind.MARRIAGE, marriage, 20),
+    )
+    cards = jacks + aces + pinochle + marriage if on_table else ()
+    return Melds(owner, melds, cards, dix=10)
+
+
 async def test_a_long_melds_line_breaks_between_melds_never_inside_one(tmp_path: Path) -> None:
     app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
     async with app.run_test(size=(80, 24)) as pilot:
         await my_turn(pilot, app)
         game = game_of(app)
-        seat = game.viewer
-        jacks = tuple(Card.parse(f"J{s}") for s in "SHDC")
-        aces = tuple(Card.parse(f"A{s}") for s in "SHDC")
-        pinochle = (Card.parse("QS"), Card.parse("JD"))
-        marriage = (Card.parse("KH"), Card.parse("QH"))
-        melds = (
-            MeldScored(seat, MeldKind.JACKS, jacks, 40),
-            MeldScored(seat, MeldKind.ACES, aces, 100),
-            MeldScored(seat, MeldKind.PINOCHLE, pinochle, 40),
-            MeldScored(seat, MeldKind.MARRIAGE, marriage, 20),
-        )
         mine = game.query_one("#melds-mine", TableMelds)
-        mine.melds = Melds("Your", melds, jacks + aces + pinochle + marriage, dix=10)
+        mine.melds = long_melds("Your", game.viewer, on_table=True)
         await pilot.pause()
-        whole = [
-            "dix 10",
-            "40 jacks J♠ J♥ J♦ J♣",
-            "100 aces A♠ A♥ A♦ A♣",
-            "pinochle Q♠ J♦ 40",
-            "marriage K♥ Q♥ 20",
-        ]
-        assert mine.caption().plain == "Your melds 210: " + " · ".join(whole)
+        assert mine.caption().plain == "Your melds 210: " + " · ".join(LONG_LINE)
         lines = screen_text(app).splitlines()
-        for meld in whole:
+        for meld in LONG_LINE:
             assert any(meld in line for line in lines), f"{meld!r} is broken across lines"
         assert mine.size.width < len(mine.caption().plain), "the line must need breaking"
+
+
+async def test_a_melds_line_that_wraps_moves_neither_the_trick_nor_the_hand(
+    tmp_path: Path,
+) -> None:
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+
+        def rows() -> tuple[int, int]:
+            return game.query_one(TrickView).region.y, game.query_one(HandView).region.y
+
+        before = rows()
+        for widget_id, owner, seat in (
+            ("#melds-opponent", "Computer's", game.viewer.other),
+            ("#melds-mine", "Your", game.viewer),
+        ):
+            widget = game.query_one(widget_id, TableMelds)
+            assert "\n" not in widget.caption(widget.size.width).plain
+            widget.melds = long_melds(owner, seat, on_table=False)
+            await pilot.pause()
+            assert "\n" in widget.caption(widget.size.width).plain, "the line must wrap"
+            assert rows() == before, widget_id
 
 
 async def test_long_names_are_cut_before_the_score_rows_lose_their_labels(

@@ -245,6 +245,8 @@ class GameScreen(Screen[None]):
         others: Face | None = None if tier == "compact" else cards
         self.query_one(OpponentHand).size_of_face = others
         self.query_one("#melds-opponent", TableMelds).size_of_face = others
+        for melds in self.query(TableMelds):
+            melds.caption_lines = 1 if tier == "compact" else 2
         self.query_one(StockView).size_of_face = cards
         self.query_one(TrickView).size_of_face = cards
         self.query_one(FlyingCard).size_of_face = cards

@@ -40,6 +40,10 @@ class TableMelds(Widget):
 
     melds: reactive[Melds] = reactive(Melds, layout=True)
     size_of_face: reactive[Face | None] = reactive(None, layout=True)
+    #: Lines the melds line takes at the least, blank ones above it: where the
+    #: game has room it keeps two, so a line that wraps as melds are added
+    #: does not move the table under it.
+    caption_lines: reactive[int] = reactive(1, layout=True)
 
     def __init__(self, ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -84,6 +88,9 @@ class TableMelds(Widget):
 
     def render(self) -> Text:
         caption, size = self.caption(self.size.width or None), self.size_of_face
+        missing = self.caption_lines - 1 - caption.plain.count("\n")
+        if missing > 0:
+            caption = Text("\n" * missing).append_text(caption)
         if size is None:
             caption.justify = "center"
             return caption
