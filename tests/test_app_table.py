@@ -297,7 +297,7 @@ async def test_the_computers_card_is_told_when_it_lands_not_while_it_flies(
 
 async def test_nothing_has_the_keys_while_the_computer_plays_first(tmp_path: Path) -> None:
     setup = MatchSetup(Rules(), seed=2, save_dir=tmp_path, first_dealer=Seat.SOUTH)
-    app = PinochleApp(setup, setup.start(), Display(speed=5))  # a 4.5 s pause to look
+    app = PinochleApp(setup, setup.start(), Display(speed=20))  # an 18 s pause to look
     async with app.run_test(size=(80, 24)) as pilot:
         game = game_of(app)
         assert await wait_until(pilot, lambda: game._pause is not None, quiet=True)
