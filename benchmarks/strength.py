@@ -23,7 +23,7 @@ signals left out: ``hard/-melds`` weighs worlds without the melds not made,
 opponent with other weights: ``expert^keeping`` plays out and reads the
 opponent as if it weighed its plays as hard does. ``~PRIOR`` makes hard or
 expert add its weighing of a play to the play's mean at another weight
-(``sampling.PRIOR``): ``expert~0.5`` at half of expert's own 1.0.
+(``sampling.PRIOR``): ``expert~1`` at twice expert's own 0.5.
 
     python benchmarks/strength.py --pairs normal@keeping-normal --deals 400 --seed 7
 
@@ -130,7 +130,7 @@ def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Pl
     ``melds,dix``), or by all but one (``-dix``); ``@WEIGHTS`` weighs its own
     plays with other weights (``normal@keeping``, ``hard@normal``);
     ``^WEIGHTS`` models the opponent with other weights (``hard^keeping``);
-    ``~PRIOR`` weighs the weighing of a play at another weight (``expert~0.5``);
+    ``~PRIOR`` weighs the weighing of a play at another weight (``expert~1``);
     ``seer`` is hard shown the opponent's hand (``cheater.SeerPlayer``)."""
     base, signals, own, opponent, prior = parts(name)
     if base == "normal" and own is not None:

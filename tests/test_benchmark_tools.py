@@ -108,7 +108,7 @@ def test_a_searching_variant_weighs_the_weighing_at_the_prior_it_names(
     state = marriage_chance()
     view, legal = state.view(Seat.SOUTH), list(state.legal_actions(Seat.SOUTH))
     biases: dict[str, dict[Play, float]] = {}
-    for name in ("expert", "expert~0.5", "hard~0"):
+    for name in ("expert", "expert~1", "hard~0"):
         player = strength.variant(name, 1, None, 1.0)
         assert isinstance(player, HardPlayer)
 
@@ -119,8 +119,8 @@ def test_a_searching_variant_weighs_the_weighing_at_the_prior_it_names(
         monkeypatch.setattr(player, "search", search)
         player.choose(view, legal)
     own = biases["expert"]
-    assert ExpertPlayer.PRIOR == 1.0 and any(own.values()), own
-    assert biases["expert~0.5"] == {play: 0.5 * bias for play, bias in own.items()}
+    assert ExpertPlayer.PRIOR == 0.5 and any(own.values()), own
+    assert biases["expert~1"] == {play: 2 * bias for play, bias in own.items()}
     assert not any(biases["hard~0"].values())
 
 

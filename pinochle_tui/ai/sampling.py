@@ -212,7 +212,7 @@ class ExpertPlayer(HardPlayer):
     """The hard player's search, wider and longer: every distinct play a
     candidate (the elimination spends the samples on the close ones), and
     twice the samples (twice the time in the app), whose mean needs the
-    weighing's help less: the prior weighs 1.0, not hard's 1.5."""
+    weighing's help less: the prior weighs 0.5, not hard's 1.5."""
 
     name = "expert"
     BUDGET = Budget(samples=128)
@@ -220,6 +220,7 @@ class ExpertPlayer(HardPlayer):
     #: against 12 over 300 deals of seed 1 (docs/strength.md).
     CANDIDATES = 12
     #: With hard's 1.5, expert was level with hard (-0.9 a deal over 300 deals of
-    #: seed 1); with 1.0, +6.8 (-3.5 .. +17.0), +7.7 (-0.9 .. +16.3) deal by deal;
-    #: on seed 2 +1.9, both seeds +4.3 (-2.8 .. +11.5) (docs/strength.md).
-    PRIOR = 1.0
+    #: seed 1); with 1.0, +4.3 (-2.8 .. +11.5) over 600 deals of seeds 1 and 2;
+    #: with 0.5, +7.6 (+1.9 .. +13.2) over 900 deals of seeds 3, 4 and 5, which
+    #: chose nothing (docs/strength.md).
+    PRIOR = 0.5
