@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
@@ -29,6 +28,7 @@ from pinochle_tui.ai.match import (
     summarize,
 )
 from pinochle_tui.plaintext import inert
+from pinochle_tui.workers import pool
 
 _Result = TypeVar("_Result")
 
@@ -79,8 +79,8 @@ def _in_pool(
     if jobs == 1:
         yield from map(play, numbers)
         return
-    with multiprocessing.Pool(jobs) as pool:
-        yield from pool.imap_unordered(play, numbers)
+    with pool(jobs) as workers:
+        yield from workers.imap_unordered(play, numbers)
 
 
 def play_deals(

@@ -35,7 +35,11 @@ class Terminal:
         size: tuple[int, int] = (100, 30),
         code: str = "import sys; from pinochle_tui.cli import main; sys.exit(main())",
         env: dict[str, str] | None = None,
+        hangup: bool = True,
     ) -> None:
+        """``hangup=False``: the program ignores the terminal's hangup signal, as
+        under ``nohup`` or in a terminal whose shell outlives it (a ``kill -9``
+        from another window), so only its own care ends its helpers."""
         self.marker = uuid.uuid4().hex
         self.screen = pyte.Screen(*size)
         self.stream = pyte.ByteStream(self.screen)
@@ -54,6 +58,8 @@ class Terminal:
         pid, fd = pty.fork()
         if pid == 0:  # the child: take the size first (the program reads it at once), then run
             _set_size(0, *size)
+            if not hangup:
+                signal.signal(signal.SIGHUP, signal.SIG_IGN)  # kept across exec
             os.execvpe(sys.executable, [sys.executable, "-c", code, *args], environment)
         self.pid, self.fd = pid, fd
         self.resize(*size)

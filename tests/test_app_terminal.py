@@ -45,7 +45,10 @@ def play_keys(terminal: Terminal, moves: int) -> None:
 
 @pytest.mark.parametrize("moves", [0, 1, 3, 6, 10, 15])
 def test_a_game_killed_at_any_moment_resumes_with_nothing_lost(tmp_path: Path, moves: int) -> None:
-    terminal = Terminal(["play", "--seed", "4", "--speed", "0", "--save-dir", str(tmp_path)])
+    # No hangup signal: the terminal's would end the computer's process for the
+    # program, which must make sure of it itself.
+    args = ["play", "--seed", "4", "--speed", "0", "--save-dir", str(tmp_path)]
+    terminal = Terminal(args, hangup=False)
     assert terminal.wait_for(lambda text: "Trump is" in text or "trump" in text)
     play_keys(terminal, moves)
     terminal.settle()  # a whole frame on screen: a half-drawn one may show a log line twice

@@ -17,12 +17,8 @@ them while the game is unchanged.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
@@ -55,6 +51,7 @@ from pinochle_tui.record.files import read_file, replace_file
 from pinochle_tui.record.models import GameLog, seat_name
 from pinochle_tui.record.replay import timeline
 from pinochle_tui.record.store import MAX_BYTES, open_game
+from pinochle_tui.workers import real_stderr, spawn_executor
 
 #: A choice costing at least this many points, surely (its interval above 0), is marked "?".
 MISTAKE = 10.0
@@ -212,25 +209,10 @@ def _weigh(
 
     if jobs <= 1 or total < 2:
         return tell(_judge_one(d, samples) for d in decisions)
-    # Spawned, not forked: the app may review from a thread of its own.
-    context = multiprocessing.get_context("spawn")
-    with _real_stderr():  # the pool's queues start a process
-        pool = ProcessPoolExecutor(min(jobs, total), mp_context=context)
-    with pool:
-        with _real_stderr():  # ``map`` submits every task, starting the workers
+    with spawn_executor(min(jobs, total)) as pool:
+        with real_stderr():  # ``map`` submits every task, starting the workers
             results = pool.map(_judge_one, decisions, [samples] * total, chunksize=2)
         return tell(results)
-
-
-@contextmanager
-def _real_stderr() -> Iterator[None]:
-    """Starting a process needs stderr's file descriptor: lend the real one while a
-    host (the Textual app) has put an object without one in its place."""
-    stderr, sys.stderr = sys.stderr, sys.__stderr__
-    try:
-        yield
-    finally:
-        sys.stderr = stderr
 
 
 def _mark(cost: Cost) -> Mark:

@@ -11,17 +11,15 @@ moves are shown.
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
 import uuid
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from pinochle_tui.ai import Player, make_player
 from pinochle_tui.ai.advice import Advice, hint
 from pinochle_tui.ai.registry import app_budget
 from pinochle_tui.engine import Action, SeatView
+from pinochle_tui.workers import real_stderr, spawn_executor
 
 #: In the worker process: the players by key.
 _PLAYERS: dict[str, Player] = {}
@@ -46,14 +44,9 @@ class Brain:
     """A worker process for the computer players of one match; ``close`` ends it."""
 
     def __init__(self) -> None:
-        # Textual replaces sys.stderr with an object without a file descriptor, which
-        # multiprocessing needs when it starts its helpers: lend it the real one.
-        stderr, sys.stderr = sys.stderr, sys.__stderr__
-        try:
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        self._pool = spawn_executor(1)
+        with real_stderr():  # the first task starts the worker
             self._pool.submit(_warm_up)
-        finally:
-            sys.stderr = stderr
 
     def player(self, level: str, seed: int | None) -> RemotePlayer:
         return RemotePlayer(self, level, seed)
