@@ -19,19 +19,19 @@ habit that knows both hands and the opponent's legal replies
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import lru_cache
 
 from pinochle_tui.ai.appraisal import NORMAL, Weights
 from pinochle_tui.ai.heuristic import SUIT_MASKS, dix_to_score, playoff_habit, quick_card
-from pinochle_tui.ai.solver import PlayoffSolver
+from pinochle_tui.ai.solver import PlayoffSolver, solve_playoff
 from pinochle_tui.engine.actions import Action, Draw, ExchangeDix, Meld, Play, ShowDix
 from pinochle_tui.engine.cards import CARDS, ids_of
-from pinochle_tui.engine.melds import MeldPattern, legal_ways
+from pinochle_tui.engine.melds import legal_ways
 from pinochle_tui.engine.rules import PlayoffHead
 from pinochle_tui.engine.scoring import rounded
 from pinochle_tui.engine.seats import Seat
 from pinochle_tui.engine.state import GameState
-from pinochle_tui.engine.tricks import reply_wins, trick_points
+from pinochle_tui.engine.tricks import trick_points
 from pinochle_tui.engine.view import Phase
 
 _PLAYING = (Phase.LEAD, Phase.FOLLOW, Phase.MELD)
@@ -82,11 +82,15 @@ def weighed_card(state: GameState, seat: Seat, weights: Weights = NORMAL) -> int
     trump, points = state.trump, state.rules.card_points
     hand, table = state.hands[seat], state.tables[seat]
     ways = legal_ways(state.patterns, hand, table, state.history)
-    # Each meld by its faces, with every set of physical cards that makes it:
-    # a card is needed for it only if every set holds it.
-    melds: dict[tuple[int, int], list[int]] = {}
+    # Each meld by its faces, with the cards every set of physical cards that
+    # makes it holds: a card is needed for it only if every set holds it.
+    needed: dict[tuple[int, int], int] = {}
     for way in ways:
-        melds.setdefault((way.kind.points, way.mask | way.mask >> 1), []).append(way.mask)
+        faces = (way.kind.points, way.mask | way.mask >> 1)
+        needed[faces] = needed.get(faces, way.mask) & way.mask
+    melds = [(meld_points, mask) for (meld_points, _), mask in needed.items()]
+    # The melds left to make after a trick won, the richest first.
+    richest = sorted(((way.kind.points, way.mask) for way in ways), key=lambda w: -w[0])
     lead = state.lead
     other = seat.other
     theirs = state.hands[other] | state.tables[other]
@@ -111,11 +115,11 @@ def weighed_card(state: GameState, seat: Seat, weights: Weights = NORMAL) -> int
         card = bit.bit_length() - 1
         rank, suit = (card >> 1) & 7, card >> 4
         keep: float = trump_keep[rank] if suit == trump else plain_keep[rank]
-        for (meld_points, _), masks in melds.items():
-            if all(m & bit for m in masks):
+        for meld_points, mask in melds:
+            if mask & bit:
                 keep += meld_points
-        for needed, value in near:
-            if needed & bit:
+        for near_mask, value in near:
+            if near_mask & bit:
                 keep += value
         if lead is None:
             higher = theirs & SUIT_MASKS[suit] & ((1 << ((card >> 1) << 1)) - 1)
@@ -123,10 +127,15 @@ def weighed_card(state: GameState, seat: Seat, weights: Weights = NORMAL) -> int
             trick = points[rank]
             lost = trick if trick >= 10 else trick / 2
         else:
-            wins = reply_wins(lead, card, trump)
+            # tricks.reply_wins, inline:
+            wins = card >> 1 < lead >> 1 if suit == lead >> 4 else suit == trump
             trick = lost = points[(lead >> 1) & 7] + points[rank]
         if wins:
-            after = max((w.kind.points for w in ways if not w.mask & bit), default=0) + dix
+            after = dix
+            for meld_points, mask in richest:
+                if not mask & bit:
+                    after = meld_points + dix
+                    break
             value = trick + meld_chance * after + last - keep
         else:
             value = -lost - keep
@@ -156,10 +165,12 @@ def _near_melds(state: GameState, owned: int, unseen: int, later: float) -> list
         return []
     pool = unseen.bit_count()
     found: list[tuple[int, float]] = []
-    for copies, faces, points in _shapes(state.patterns):
-        held = owned & copies
+    for pattern in state.patterns:
+        held = owned & pattern.copies
+        if held.bit_count() < len(pattern.faces) - 1:
+            continue  # two cards or more short, however they are held
         missing, needed = -1, 0
-        for face, want in faces:
+        for face, want in pattern.counts:
             have = held >> face & 3
             short = want - have.bit_count()
             if short > 0:
@@ -172,21 +183,9 @@ def _near_melds(state: GameState, owned: int, unseen: int, later: float) -> list
             if missing >= 0:
                 out = (unseen >> missing & 3).bit_count()
                 if out:
-                    found.append((needed, later * points * (1.0 - (1.0 - out / pool) ** draws)))
+                    chance = 1.0 - (1.0 - out / pool) ** draws
+                    found.append((needed, later * pattern.kind.points * chance))
     return found
-
-
-@cache
-def _shapes(
-    patterns: tuple[MeldPattern, ...],
-) -> tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]:
-    """Each meld pattern as both copies of its faces, each face with how many
-    copies it needs, and its points (``_near_melds`` reads them thousands of
-    times a decision)."""
-    return tuple(
-        (p.copies, tuple((f, p.faces.count(f)) for f in dict.fromkeys(p.faces)), p.kind.points)
-        for p in patterns
-    )
 
 
 def play_out(state: GameState, policy: Policy = habit_card) -> None:
@@ -198,9 +197,12 @@ def play_out(state: GameState, policy: Policy = habit_card) -> None:
     ``legal_actions``, a card from the seat's legal cards), so it goes through
     the engine's unchecked ``apply_legal``, here and in ``final_scores``.
     """
-    solver = _play_quick(state, policy)
+    if not _play_quick(state, policy):
+        return
+    head, points, bonus = _playoff_rules(state)
+    hands = (state.hands[0], state.hands[1])
+    solver = PlayoffSolver.at(hands, state.to_act, state.lead, state.trump, points, head, bonus)
     while state.phase in _PLAYING:
-        assert solver is not None
         seat, hands = state.to_act, (state.hands[0], state.hands[1])
         best = solver.solve(hands, seat, state.lead, taken=_taken(state)).best
         state.apply_legal(Play(seat, CARDS[best]))
@@ -210,14 +212,38 @@ def final_scores(state: GameState, policy: Policy = habit_card) -> tuple[int, in
     """The scores ``play_out`` ends the hand with, for a single deal (``world.
     build_state``): the exact end is not played out card by card, its value
     comes from one solve. The state is left where the exact end begins."""
-    solver = _play_quick(state, policy)
-    if solver is None:
+    if not _play_quick(state, policy):
         return state.scores[0], state.scores[1]
     hands = (state.hands[0], state.hands[1])
     taken = _taken(state)
-    rest = solver.solve(hands, state.to_act, state.lead, taken=taken).points
+    rest = _exact_end(hands, state.to_act, state.lead, state.trump, *_playoff_rules(state), taken)
     south, north = (state.scores[s] + rounded(taken[s] + rest[s]) for s in Seat)
     return south, north
+
+
+@lru_cache(maxsize=1 << 14)
+def _exact_end(
+    hands: tuple[int, int],
+    to_act: Seat,
+    lead: int | None,
+    trump: int,
+    head: bool,
+    points: tuple[int, ...],
+    bonus: int,
+    taken: tuple[int, int],
+) -> tuple[int, int]:
+    """The points each seat takes from the exact end of a play-out, as
+    ``solver.solve_playoff`` finds them. Remembered: about one play-out in
+    seven ends where another one has (15% of those of three deals between
+    expert and hard), often candidates that the playoff tells apart no more."""
+    return solve_playoff(hands, to_act, trump, points, head, lead, bonus, taken).points
+
+
+def _playoff_rules(state: GameState) -> tuple[bool, tuple[int, ...], int]:
+    """The rules the playoff's solve takes: whether a follower must always
+    head the trick, the card points and the last trick's bonus."""
+    rules = state.rules
+    return rules.playoff_head is PlayoffHead.ALWAYS, rules.card_points, rules.last_trick_bonus
 
 
 def _taken(state: GameState) -> tuple[int, int]:
@@ -226,9 +252,9 @@ def _taken(state: GameState) -> tuple[int, int]:
     return trick_points(state.won[0], points), trick_points(state.won[1], points)
 
 
-def _play_quick(state: GameState, policy: Policy) -> PlayoffSolver | None:
-    """Play until the hand ends (None) or the playoff is down to
-    ``EXACT_CARDS`` cards a hand (the solver of that position)."""
+def _play_quick(state: GameState, policy: Policy) -> bool:
+    """Play until the hand ends (False) or the playoff is down to
+    ``EXACT_CARDS`` cards a hand (True)."""
     head = state.rules.playoff_head is PlayoffHead.ALWAYS
     while state.phase in _PLAYING:
         seat = state.to_act
@@ -240,13 +266,11 @@ def _play_quick(state: GameState, policy: Policy) -> PlayoffSolver | None:
             continue
         hands = (state.hands[0], state.hands[1])
         if hands[seat].bit_count() <= EXACT_CARDS:
-            rules = state.rules
-            points, bonus = rules.card_points, rules.last_trick_bonus
-            return PlayoffSolver.at(hands, seat, state.lead, state.trump, points, head, bonus)
+            return True
         theirs, lead = state.hands[seat.other], state.lead
         card = playoff_habit(hands[seat], theirs, lead, state.trump, state.rules.card_points, head)
         state.apply_legal(Play(seat, CARDS[card]))
-    return None
+    return False
 
 
 def _winner_action(state: GameState, seat: Seat) -> Action:

@@ -193,17 +193,25 @@ class PlayoffSolver:
         self.ids = ids
         self.held = hands
         self.index = {c: i for i, c in enumerate(ids)}
-        self.hand = [sum(1 << i for i, c in enumerate(ids) if h >> c & 1) for h in hands]
         self.owner = [0 if hands[0] >> c & 1 else 1 for c in ids]
+        self.hand = [sum(1 << i for i, o in enumerate(self.owner) if o == seat) for seat in (0, 1)]
         self.pts = [points[rank_of(c)] for c in ids]
         self.bonus = last_bonus
-        self.trumps = self.of_suit(trump)
-        self.suit = [self.of_suit(suit_of(c)) for c in ids]
+        masks = [0, 0, 0, 0]
+        for i, c in enumerate(ids):
+            masks[suit_of(c)] |= 1 << i
+        #: The mask of each suit (0 for a suit not in play).
+        self.masks = tuple(masks)
+        self.trumps = masks[trump]
+        self.suit = [masks[suit_of(c)] for c in ids]
+        #: face[i]: card i's face (its id without the copy bit).
+        self.face = [c >> 1 for c in ids]
+        #: by_id[bit of a card]: the cards of its suit, in card id order
+        #: (``merge`` walks a suit's cards from its highest down).
+        in_order = [sorted(ids_of(m), key=ids.__getitem__) for m in masks]
+        self.by_id = {1 << i: in_order[suit_of(c)] for i, c in enumerate(ids)}
         #: higher[i]: the cards of i's suit that beat it (not its twin).
-        higher = [
-            sum(1 << j for j, d in enumerate(ids) if d >> 4 == c >> 4 and d >> 1 < c >> 1)
-            for c in ids
-        ]
+        higher = [sum(1 << j for j in in_order[suit_of(c)] if ids[j] >> 1 < c >> 1) for c in ids]
         #: beat[i]: the cards a follower must head i with when it can.
         self.beat = [
             h if head_always or suit_of(c) == trump else 0 for h, c in zip(higher, ids, strict=True)
@@ -213,8 +221,6 @@ class PlayoffSolver:
             h | (0 if suit_of(c) == trump else self.trumps)
             for h, c in zip(higher, ids, strict=True)
         ]
-        #: The mask of each suit (0 for a suit not in play).
-        self.masks = tuple(self.of_suit(s) for s in range(4))
         #: like[i]: the cards of i's block of like cards (``alike``), or 0.
         #: canon: a block's cards in play to the like ones positions are kept by.
         self.like, self.canon = self.alike()
@@ -229,10 +235,6 @@ class PlayoffSolver:
         #: table), in a cell it counts in: a measure of the work, for benchmarks.
         self.searched = [0]
         self.search = self.searcher()
-
-    def of_suit(self, suit: int) -> int:
-        """The mask of the cards in play of a suit."""
-        return sum(1 << i for i, c in enumerate(self.ids) if suit_of(c) == suit)
 
     def alike(self) -> tuple[list[int], dict[int, int]]:
         """The blocks of like cards, and the canonical cards of each block.
@@ -304,30 +306,46 @@ class PlayoffSolver:
         a trick lost now.) Of equal choices the highest card is kept, so that
         different lines of play meet in the same positions more often.
         """
-        ids, owner, pts = self.ids, self.owner, self.pts
+        owner, pts, face = self.owner, self.pts, self.face
+        present = [j for j in self.by_id[bits & -bits] if bits >> j & 1]
         runs: list[list[int]] = []
         run_owner = -1
-        present = sorted(ids_of(bits), key=lambda j: ids[j])
-        for _, same in groupby(present, key=lambda j: ids[j] >> 1):
-            face = list(same)
-            if len({owner[j] for j in face}) == 2:
-                runs += [[j] for j in face]
-                run_owner = -1
-            elif owner[face[0]] == run_owner:
-                runs[-1] += face
+        i, last = 0, len(present) - 1
+        while i <= last:
+            j = present[i]
+            i += 1
+            same = [j]
+            if i <= last and face[present[i]] == face[j]:
+                twin = present[i]
+                i += 1
+                if owner[twin] != owner[j]:
+                    runs += [[j], [twin]]
+                    run_owner = -1
+                    continue
+                same.append(twin)
+            if owner[j] == run_owner:
+                runs[-1] += same
             else:
-                runs.append(face)
-                run_owner = owner[face[0]]
+                runs.append(same)
+                run_owner = owner[j]
         keep = rich = poor = 0
         for run in runs:
-            scores: set[int] = set()
-            for j in run:
-                if pts[j] not in scores:
-                    scores.add(pts[j])
-                    keep |= 1 << j
-            rich |= 1 << max(run, key=pts.__getitem__)
-            poor |= 1 << min(run, key=pts.__getitem__)
-        n = len(ids)
+            first = run[0]
+            richest = poorest = first
+            keep |= 1 << first
+            if len(run) > 1:
+                scores = {pts[first]}
+                for j in run[1:]:
+                    if pts[j] not in scores:
+                        scores.add(pts[j])
+                        keep |= 1 << j
+                    if pts[j] > pts[richest]:
+                        richest = j
+                    elif pts[j] < pts[poorest]:
+                        poorest = j
+            rich |= 1 << richest
+            poor |= 1 << poorest
+        n = len(self.ids)
         packed = keep | rich << n | poor << 2 * n
         options = rich | poor
         for seat in (0, 1):

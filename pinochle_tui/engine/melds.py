@@ -100,6 +100,8 @@ class MeldPattern:
     need: int = field(init=False, repr=False, compare=False)
     #: Both copies of every face: ``owned & copies`` is what a player holds of the meld.
     copies: int = field(init=False, repr=False, compare=False)
+    #: Each face needed (first-copy id) with how many copies of it, 1 or 2.
+    counts: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     #: ``ways[owned & copies]``, for every holding with each face present: the
     #: ways to make the meld with those cards (a face needed once takes either
     #: copy, a face needed twice both), slot by slot and first copy first,
@@ -112,6 +114,7 @@ class MeldPattern:
         need = sum(1 << f for f in distinct)
         object.__setattr__(self, "need", need)
         object.__setattr__(self, "copies", need | need << 1)
+        object.__setattr__(self, "counts", tuple((f, self.faces.count(f)) for f in distinct))
         slots = [
             [(face, face + 1)] if self.faces.count(face) == 2 else [(face,), (face + 1,)]
             for face in distinct
