@@ -21,6 +21,12 @@ With ``--pool``, the runs of one pair on different seeds (different deals) are
 read as one run: their figures over all their deals together.
 
     python benchmarks/paired.py seed1.jsonl --pool seed2.jsonl seed3.jsonl
+
+A player renamed between runs (``expert~0.5`` became ``expert``, the same
+play) is pooled under the name ``--as`` gives the pair; its runs must still
+be on the same budgets.
+
+    python benchmarks/paired.py expert-hard-seed6.jsonl --pool seed3.jsonl --as expert-hard
 """
 
 from __future__ import annotations
@@ -106,11 +112,14 @@ def read_run(spec: str) -> tuple[str, Run]:
     return wanted, runs[wanted]
 
 
-def pooled(specs: list[str]) -> tuple[str, list[int], list[float]]:
+def pooled(specs: list[str], named: str | None = None) -> tuple[str, list[int], list[float]]:
     """The pair, the seeds and every deal's margin of the runs of ``specs``
-    read as one: one pair, on the same budgets, each run on a seed of its own
-    (so no deal is counted twice)."""
+    read as one: one pair (or, ``named``, runs of pairs that play as that one
+    does), on the same budgets, each run on a seed of its own (so no deal is
+    counted twice)."""
     runs = [read_run(spec) for spec in specs]
+    if named is not None:
+        runs = [(named, run) for _, run in runs]
     pair, first = runs[0]
     seeds = [run.seed for _, run in runs]
     if len(set(seeds)) < len(seeds):
@@ -163,12 +172,20 @@ def main(argv: list[str] | None = None) -> int:
         metavar="RUN",
         help="more runs of the first's pair on other seeds: describe them all as one",
     )
+    parser.add_argument(
+        "--as",
+        dest="named",
+        metavar="PAIR",
+        help="with --pool: the pair's name, for runs whose players were named otherwise",
+    )
     args = parser.parse_args(argv)
     try:
+        if args.named is not None and not args.pool:
+            raise RunError("--as names the pair of runs pooled with --pool")
         if args.pool:
             if args.second is not None:
                 raise RunError("--pool describes runs of one pair, with no run to compare them to")
-            print(json.dumps(describe(*pooled([args.first, *args.pool]))))
+            print(json.dumps(describe(*pooled([args.first, *args.pool], args.named))))
             return 0
         pair_a, run_a = read_run(args.first)
         if args.second is None:

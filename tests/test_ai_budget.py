@@ -13,6 +13,7 @@ import pytest
 
 from pinochle_tui.ai.budget import Budget, Clock
 from pinochle_tui.ai.registry import app_budget, make_player, player_names
+from pinochle_tui.ai.sampling import ROUND, HardPlayer, Search
 from pinochle_tui.engine import GameState, Phase, Seat
 from tests.helpers import TEST_BUDGET
 from tests.test_ai_sampling import mid_hand
@@ -120,6 +121,23 @@ def busy_core() -> Iterator[None]:
 
 def first_phase_positions() -> list[GameState]:
     return [mid_hand(seed, decisions) for seed, decisions in ((21, 2), (22, 11), (23, 19))]
+
+
+def test_a_search_records_how_many_worlds_it_played_out_and_what_ended_it() -> None:
+    def searches(budget: Budget, positions: list[GameState]) -> list[Search]:
+        player = make_player("hard", seed=1, budget=budget)
+        assert isinstance(player, HardPlayer)
+        for state in positions:
+            seat = state.to_act
+            player.choose(state.view(seat), list(state.legal_actions(seat)))
+        return player.searches
+
+    # Fewer samples than a round of dropping candidates: the budget ends each search.
+    assert searches(Budget(samples=8), first_phase_positions()) == [Search(8, spent=True)] * 3
+    # Here every candidate but one is dropped after two rounds, half the budget.
+    assert searches(Budget(samples=64), [mid_hand(28, 11)]) == [Search(2 * ROUND, spent=False)]
+    on_time = searches(Budget(seconds=0.2), first_phase_positions())
+    assert len(on_time) == 3 and all(s.spent and s.worlds >= 1 for s in on_time)
 
 
 @pytest.mark.parametrize("level", ["hard", "expert"])

@@ -19,7 +19,7 @@ import pytest
 from pinochle_tui.ai.budget import Budget
 from pinochle_tui.ai.cheater import CheaterPlayer, SeerPlayer
 from pinochle_tui.ai.knowledge import Knowledge
-from pinochle_tui.ai.sampling import ExpertPlayer, HardPlayer
+from pinochle_tui.ai.sampling import ExpertPlayer, HardPlayer, Search
 from pinochle_tui.engine import CARDS, GameState, PinochleError, Play, Rules, Seat, shuffled_deck
 from tests.test_ai_sampling import marriage_chance
 
@@ -38,6 +38,7 @@ strength = load("strength")
 paired = load("paired")
 playouts = load("playouts")
 agreement = load("agreement")
+decisions = load("decisions")
 
 
 @pytest.mark.parametrize(
@@ -236,6 +237,17 @@ def test_a_resume_needs_a_file_played_on_the_same_budgets(
         paired.read_runs(mixed)
 
 
+def test_the_decision_timer_reports_the_worlds_of_the_searches_that_spent_their_budget() -> None:
+    searches = [Search(w, spent=True) for w in (40, 10, 30, 20, 50)] + [Search(16, spent=False)]
+    assert decisions.reach(searches) == {"searches": 5, "median": 30, "p10": 10, "p90": 50}
+    assert decisions.reach([Search(16, spent=False)])["median"] is None
+    kept = decisions.Kept()
+    hard, normal = kept("hard", 1, Budget(samples=4), 1.0), kept("normal", 2, None, 1.0)
+    assert kept.players == [hard, normal] and isinstance(hard, HardPlayer)
+    hard.searches.append(Search(4, spent=True))
+    assert kept.searches() == [Search(4, spent=True)]  # normal does not search
+
+
 def test_one_run_alone_is_described_over_all_its_deals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -276,6 +288,20 @@ def test_a_pool_takes_one_pair_on_distinct_seeds(
     two = write_run(tmp_path / "two.jsonl", other[0], [40.0, 0.0], seed=other[1])
     assert paired.main([str(one), "--pool", str(two)]) == 2
     assert reason in capsys.readouterr().err
+
+
+def test_runs_of_a_renamed_player_are_pooled_under_the_name_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one = write_run(tmp_path / "one.jsonl", "expert-hard", [10.0, 30.0], seed=6)
+    two = write_run(tmp_path / "two.jsonl", "expert~0.5-hard", [-20.0, 40.0], seed=3)
+    assert paired.main([str(one), "--pool", str(two)]) == 2
+    assert "'expert~0.5-hard' on own/own is not 'expert-hard'" in capsys.readouterr().err
+    assert paired.main([str(one), "--pool", str(two), "--as", "expert-hard"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("expert-hard: 4 deals of seeds 6, 3, A - B +15.0 a deal")
+    assert paired.main([str(one), "--as", "expert-hard"]) == 2
+    assert "--as names the pair of runs pooled with --pool" in capsys.readouterr().err
 
 
 def write_run(path: Path, pair: str, margins: list[float], seed: int = 1) -> Path:

@@ -35,6 +35,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pinochle_tui.ai.appraisal import KEEPING, NORMAL, Weights
 from pinochle_tui.ai.budget import Budget, Clock
@@ -63,6 +64,18 @@ LEAD_TRIES = 8
 ROUND = 16
 #: How many standard errors behind the leader a candidate is dropped.
 DROP_Z = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """How far one decision's search went: the ``worlds`` every candidate
+    still in the running was played out in, and whether the budget ended it
+    (``spent``) rather than all candidates but one being dropped. What a
+    deadline lets a level reach is what its play in the app is worth
+    (``benchmarks/decisions.py`` reports it)."""
+
+    worlds: int
+    spent: bool
 
 
 class HardPlayer:
@@ -101,6 +114,8 @@ class HardPlayer:
         self._opponent = opponent or self.OPPONENT
         self._playoff = TimedPlayoff()
         self._memory = Memory()
+        #: Each first-phase search this player has made, in order.
+        self.searches: list[Search] = []
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         with self._budget.start() as clock:
@@ -179,6 +194,7 @@ class HardPlayer:
             slowest = max(slowest, time.perf_counter() - start)
             if done % ROUND == 0:
                 live = _survivors(live, results, bias)
+        self.searches.append(Search(done, spent=len(live) > 1))
         return {
             play: statistics.fmean(results[play]) + bias[play] for play in live if results[play]
         }
