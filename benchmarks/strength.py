@@ -50,6 +50,7 @@ import argparse
 import json
 import re
 import sys
+import time
 from itertools import pairwise
 from pathlib import Path
 
@@ -201,6 +202,7 @@ def main(argv: list[str] | None = None) -> None:
                 )
         a, b = split_pair(pair)
         spec = MatchSpec(a, b, args.seed, Rules(), budgets=played_on, make=variant)
+        started = time.perf_counter()
         pairs = []
         for x, y in play_deals(spec, [n for n in range(args.deals) if n not in done], args.jobs):
             pairs.append((x, y))
@@ -219,8 +221,10 @@ def main(argv: list[str] | None = None) -> None:
         full = [m for twins in play_matches(spec, args.matches, args.jobs) for m in twins]
         if pairs or full:
             stats = summarize(pairs, spec.rules, full)
+            seconds = time.perf_counter() - started
             print(report(spec, stats), flush=True)
-            figures[pair] = stats.as_dict()
+            print(f"{pair}: {seconds:.1f} s of wall clock on {args.jobs} jobs", flush=True)
+            figures[pair] = stats.as_dict() | {"seconds": round(seconds, 1)}
         if args.resume:
             figures[f"{pair} resumed"] = describe(pair, [args.seed], list(done.values()))
     if per_deal is not None:

@@ -162,8 +162,10 @@ def test_the_seer_is_shown_the_opponents_hand_but_not_the_stocks_order() -> None
 
 def test_the_match_runner_shows_the_seer_the_game(capsys: pytest.CaptureFixture[str]) -> None:
     strength.main(["--pairs", "seer-random", "--deals", "1", "--jobs", "1", "--budget", "4"])
-    figures = last_json(capsys)["matches"]["seer-random"]
+    out = capsys.readouterr().out
+    figures = json.loads(out.splitlines()[-1])["matches"]["seer-random"]
     assert figures["deals"] == 1 and figures["mean_diff"] > 0
+    assert figures["seconds"] > 0 and "seer-random: " in out and " s of wall clock on 1 jobs" in out
 
 
 def test_the_cheater_may_model_its_opponent_with_other_weights() -> None:
