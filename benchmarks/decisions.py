@@ -45,7 +45,7 @@ class Kept:
         return player
 
     def searches(self) -> list[Search]:
-        """The searches of every searching player made."""
+        """The searches every searching player has made."""
         return [s for p in self.players if isinstance(p, HardPlayer) for s in p.searches]
 
 

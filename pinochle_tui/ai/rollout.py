@@ -90,7 +90,7 @@ def weighed_card(state: GameState, seat: Seat, weights: Weights = NORMAL) -> int
         needed[faces] = needed.get(faces, way.mask) & way.mask
     melds = [(meld_points, mask) for (meld_points, _), mask in needed.items()]
     # The melds left to make after a trick won, the richest first.
-    richest = sorted(((way.kind.points, way.mask) for way in ways), key=lambda w: -w[0])
+    richest = sorted(((way.kind.points, way.mask) for way in ways), reverse=True)
     lead = state.lead
     other = seat.other
     theirs = state.hands[other] | state.tables[other]
