@@ -23,7 +23,9 @@ signals left out: ``hard/-melds`` weighs worlds without the melds not made,
 opponent with other weights: ``expert^keeping`` plays out and reads the
 opponent as if it weighed its plays as hard does. ``~PRIOR`` makes hard or
 expert add its weighing of a play to the play's mean at another weight
-(``sampling.PRIOR``): ``expert~1`` at twice expert's own 0.5.
+(``sampling.PRIOR``): ``expert~1`` at twice expert's own 0.5. ``%MISSED`` makes
+hard or expert keep a world whose opponent its model says would have led another
+card at another chance (``inference.MODEL_MISSED``): ``expert%0.5`` at twice 0.25.
 
     python benchmarks/strength.py --pairs normal@keeping-normal --deals 400 --seed 7
 
@@ -48,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 import time
@@ -93,25 +96,30 @@ def _weights(name: str) -> Weights | None:
     return WEIGHTS[name] if name else None
 
 
-def _prior(text: str) -> float | None:
-    """The prior weight ``text`` names (None for ""); anything but a number of
-    0 or more stops the benchmark, before any deal is played."""
+def _number(text: str, what: str, top: float = math.inf) -> float | None:
+    """The number ``text`` names (None for ""); anything but a number from 0
+    to ``top`` stops the benchmark, before any deal is played."""
     if not text:
         return None
     try:
-        prior = float(text)
+        number = float(text)
     except ValueError:
-        prior = -1.0
-    if not prior >= 0:
-        raise SystemExit(f"strength.py: a prior weight is a number of 0 or more, not {text!r}")
-    return prior
+        number = -1.0
+    if not 0 <= number <= top:
+        bound = "0 or more" if top == math.inf else f"from 0 to {top:g}"
+        raise SystemExit(f"strength.py: {what} is a number {bound}, not {text!r}")
+    return number
 
 
-def parts(name: str) -> tuple[str, str, Weights | None, Weights | None, float | None]:
+def parts(
+    name: str,
+) -> tuple[str, str, Weights | None, Weights | None, float | None, float | None]:
     """A variant's base player, its signals (after ``/``), the weights of
     its own plays (after ``@``) and of its model of the opponent (after
-    ``^``), and its prior weight (after ``~``)."""
-    rest, _, prior = name.partition("~")
+    ``^``), its prior weight (after ``~``) and the chance it keeps a world
+    that misses the lead just made (after ``%``)."""
+    rest, _, missed = name.partition("%")
+    rest, _, prior = rest.partition("~")
     rest, _, opponent = rest.partition("^")
     rest, _, own = rest.partition("@")
     base, _, signals = rest.partition("/")
@@ -120,9 +128,16 @@ def parts(name: str) -> tuple[str, str, Weights | None, Weights | None, float | 
             entry(base)
         except UnknownPlayerError as error:
             raise SystemExit(f"strength.py: {error}, or seer") from None
-    if prior and base not in SEARCHERS:
-        raise SystemExit(f"strength.py: only hard and expert take a prior weight, not {base!r}")
-    return base, signals, _weights(own), _weights(opponent), _prior(prior)
+    if (prior or missed) and base not in SEARCHERS:
+        raise SystemExit(f"strength.py: only hard and expert take ~ and %, not {base!r}")
+    return (
+        base,
+        signals,
+        _weights(own),
+        _weights(opponent),
+        _number(prior, "a prior weight"),
+        _number(missed, "the chance to keep a world that misses the lead", top=1.0),
+    )
 
 
 def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Player:
@@ -132,8 +147,9 @@ def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Pl
     plays with other weights (``normal@keeping``, ``hard@normal``);
     ``^WEIGHTS`` models the opponent with other weights (``hard^keeping``);
     ``~PRIOR`` weighs the weighing of a play at another weight (``expert~1``);
+    ``%MISSED`` keeps a world that misses the lead at another chance (``expert%0.5``);
     ``seer`` is hard shown the opponent's hand (``cheater.SeerPlayer``)."""
-    base, signals, own, opponent, prior = parts(name)
+    base, signals, own, opponent, prior, missed = parts(name)
     if base == "normal" and own is not None:
         return NormalPlayer(seed, budget, own)
     if base == "cheater" and opponent is not None:
@@ -146,7 +162,9 @@ def variant(name: str, seed: int, budget: Budget | None, move_time: float) -> Pl
     if signals:
         parsed = Signal.parse(signals.removeprefix("-"))
         used = Signal.ALL & ~parsed if signals[0] == "-" else parsed
-    return SEARCHERS[base](seed, budget, signals=used, weights=own, opponent=opponent, prior=prior)
+    return SEARCHERS[base](
+        seed, budget, signals=used, weights=own, opponent=opponent, prior=prior, missed=missed
+    )
 
 
 def split_pair(pair: str) -> tuple[str, str]:

@@ -347,3 +347,24 @@ def test_a_lead_is_read_by_the_model_of_the_opponent_the_player_is_given() -> No
     assert not fits_lead(view, state)
     assert fits_lead(view, state, KEEPING)
     assert state.view(Seat.NORTH) == view  # the world is left as it was
+
+
+def test_a_world_that_misses_the_lead_is_kept_at_the_chance_the_player_is_given() -> None:
+    # North answers South's 9 of spades. Kept always (1.0), a world fits the
+    # model of normal as often as a sample does; kept never (0.0), every world
+    # fits unless none of the tries did; hard's 0.25 in between.
+    state = marriage_chance()
+    nine = [
+        a for a in state.legal_actions(Seat.SOUTH) if isinstance(a, Play) and a.card.code == "9S"
+    ]
+    state.apply_legal(nine[0])
+    view = state.view(Seat.NORTH)
+    know = Knowledge.from_view(view)
+    fits: dict[float, int] = {}
+    for missed in (1.0, 0.25, 0.0):
+        player = HardPlayer(1, missed=missed)
+        weighed = player.evidence(view, know)
+        rng = player.rng(view)
+        fits[missed] = sum(fits_lead(view, player.state(view, rng, weighed)) for _ in range(60))
+    assert fits[1.0] < fits[0.25] < fits[0.0], fits
+    assert HardPlayer.MISSED == 0.25

@@ -131,7 +131,9 @@ def test_a_searching_variant_weighs_the_weighing_at_the_prior_it_names(
         ("expert~much", "a number of 0 or more, not 'much'"),
         ("expert~nan", "a number of 0 or more, not 'nan'"),
         ("foo", "unknown player 'foo': one of random, easy, .*, or seer$"),
-        ("normal~0.5", "only hard and expert take a prior weight, not 'normal'"),
+        ("normal~0.5", "only hard and expert take ~ and %, not 'normal'"),
+        ("expert%2", "a number from 0 to 1, not '2'"),
+        ("hard%x", "a number from 0 to 1, not 'x'"),
     ],
 )
 def test_a_bad_player_or_prior_weight_is_refused_before_a_deal_is_played(

@@ -95,6 +95,9 @@ class HardPlayer:
     #: How it models the opponent's plays, in the play-outs and in reading its
     #: lead, unless given others: as the normal player weighs them.
     OPPONENT = NORMAL
+    #: The chance a world is kept whose opponent, by that model, would have led
+    #: another card than the lead just made (``inference.MODEL_MISSED``).
+    MISSED = MODEL_MISSED
 
     def __init__(
         self,
@@ -105,9 +108,11 @@ class HardPlayer:
         weights: Weights | None = None,
         opponent: Weights | None = None,
         prior: float | None = None,
+        missed: float | None = None,
     ) -> None:
         self._seed = 0 if seed is None else seed
         self._prior = self.PRIOR if prior is None else prior
+        self._missed = self.MISSED if missed is None else missed
         self._budget = budget or self.BUDGET
         self._signals = signals
         self._weights = weights or self.WEIGHTS
@@ -147,11 +152,11 @@ class HardPlayer:
     def state(self, view: SeatView, rng: random.Random, weighed: Evidence) -> GameState:
         """The game state of the next world: one that fits the opponent's lead
         just made (``inference.fits_lead``), or one that does not at the chance
-        ``MODEL_MISSED``; after ``LEAD_TRIES`` worlds, the last one."""
+        ``MISSED``; after ``LEAD_TRIES`` worlds, the last one."""
         state = build_state(view, self.world(rng, weighed))
         if Signal.MODEL in self._signals and view.lead is not None and view.leader != view.seat:
             for _ in range(LEAD_TRIES):
-                if rng.random() < MODEL_MISSED or fits_lead(view, state, self._opponent):
+                if rng.random() < self._missed or fits_lead(view, state, self._opponent):
                     break
                 state = build_state(view, self.world(rng, weighed))
         return state
