@@ -39,6 +39,7 @@ paired = load("paired")
 playouts = load("playouts")
 agreement = load("agreement")
 decisions = load("decisions")
+leadfit = load("leadfit")
 
 
 @pytest.mark.parametrize(
@@ -422,3 +423,17 @@ def test_a_player_picks_its_own_play_every_time_and_random_does_not() -> None:
     assert other["plays"] == same["plays"], "B plays the same games whoever is asked beside it"
     assert other["alike"] < other["plays"] / 2, other
     assert other["differ_per_deal"] == other["plays"] - other["alike"]
+
+
+def test_the_model_of_normal_reads_normals_leads_so_well_a_miss_is_near_ruled_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Against normal itself the model fits nearly every true lead and far
+    # fewer drawn worlds: a miss is strong evidence, worth keeping at well
+    # under hard's 0.25 (a random opponent's leads would make it near 1).
+    figures = leadfit.main(["--opponent", "normal", "--positions", "30", "--seed", "1"])
+    keep = figures["keep"]
+    assert figures["true_fits"] >= 0.9 and keep is not None and keep < 0.2, figures
+    random_leads = leadfit.main(["--opponent", "random", "--positions", "30", "--seed", "1"])
+    assert random_leads["keep"] is not None and random_leads["keep"] > 0.5, random_leads
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["opponent"] == "random"
