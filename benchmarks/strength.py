@@ -106,7 +106,7 @@ def _number(text: str, what: str, top: float = math.inf) -> float | None:
     except ValueError:
         number = -1.0
     if not 0 <= number <= top:
-        bound = "0 or more" if top == math.inf else f"from 0 to {top:g}"
+        bound = "of 0 or more" if top == math.inf else f"from 0 to {top:g}"
         raise SystemExit(f"strength.py: {what} is a number {bound}, not {text!r}")
     return number
 
