@@ -335,14 +335,20 @@ def test_a_candidate_is_dropped_only_when_behind_in_worth_as_chosen() -> None:
     assert _survivors([first, second], results, near) == [first, second]
 
 
-def test_a_lead_is_read_by_the_model_of_the_opponent_the_player_is_given() -> None:
-    # South leads the 9 of spades, keeping the trump ace as hard's weights
-    # would: a model of normal would have led the ace, a model of hard fits.
+def nine_of_spades_led() -> GameState:
+    """``marriage_chance`` after South leads the 9 of spades, keeping its trump ace."""
     state = marriage_chance()
     nine = [
         a for a in state.legal_actions(Seat.SOUTH) if isinstance(a, Play) and a.card.code == "9S"
     ]
     state.apply_legal(nine[0])
+    return state
+
+
+def test_a_lead_is_read_by_the_model_of_the_opponent_the_player_is_given() -> None:
+    # South leads the 9 of spades, keeping the trump ace as hard's weights
+    # would: a model of normal would have led the ace, a model of hard fits.
+    state = nine_of_spades_led()
     view = state.view(Seat.NORTH)
     assert not fits_lead(view, state)
     assert fits_lead(view, state, KEEPING)
@@ -353,11 +359,7 @@ def test_a_world_that_misses_the_lead_is_kept_at_the_chance_the_player_is_given(
     # North answers South's 9 of spades. Kept always (1.0), a world fits the
     # model of normal as often as a sample does; kept never (0.0), every world
     # fits unless none of the tries did; hard's 0.25 in between.
-    state = marriage_chance()
-    nine = [
-        a for a in state.legal_actions(Seat.SOUTH) if isinstance(a, Play) and a.card.code == "9S"
-    ]
-    state.apply_legal(nine[0])
+    state = nine_of_spades_led()
     view = state.view(Seat.NORTH)
     know = Knowledge.from_view(view)
     fits: dict[float, int] = {}
