@@ -43,6 +43,8 @@ def main(argv: list[str] | None = None) -> dict[str, float | None]:
     parser.add_argument("--samples", type=int, default=10, help="drawn worlds a position")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    if args.positions < 1 or args.samples < 1:
+        parser.error("--positions and --samples are 1 or more")
     rules = Rules(game="single-deal")
     signals = Signal.ALL & ~Signal.MODEL
     true_fits = drawn_fits = positions = 0
