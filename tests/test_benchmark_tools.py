@@ -437,3 +437,17 @@ def test_the_model_of_normal_reads_normals_leads_so_well_a_miss_is_near_ruled_ou
     random_leads = leadfit.main(["--opponent", "random", "--positions", "30", "--seed", "1"])
     assert random_leads["keep"] is not None and random_leads["keep"] > 0.5, random_leads
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["opponent"] == "random"
+
+
+def test_a_model_by_other_weights_reads_normals_leads_less_well(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The same 30 leads of normal's: hard's weights (``--model keeping``)
+    # would have led another card at some of those normal's own weights explain.
+    own = leadfit.main(["--opponent", "normal", "--positions", "30", "--seed", "1"])
+    other = leadfit.main(
+        ["--opponent", "normal", "--model", "keeping", "--positions", "30", "--seed", "1"]
+    )
+    assert other["true_fits"] < own["true_fits"], (own, other)
+    last = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert (last["model"], last["true_fits"]) == ("keeping", other["true_fits"])
