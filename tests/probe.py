@@ -10,7 +10,6 @@ import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +64,17 @@ async def wait_until(
         else:
             await pilot.pause(0.005)
     return condition()
+
+
+async def show_hand(pilot: AnyPilot, app: App[object] | App[None]) -> bool:
+    """The next player at the keys: wait out the privacy screen's grace period
+    (an earlier press is ignored by design), press the show key, and wait until
+    the screen has gone; False if it is still up."""
+    screen = app.screen
+    assert isinstance(screen, PrivacyScreen), screen
+    await pilot.pause(PrivacyScreen.GRACE)
+    await pilot.press(SHOW_KEY)
+    return await wait_until(pilot, lambda: app.screen is not screen)
 
 
 def game_of(app: App[object] | App[None]) -> GameScreen:
@@ -122,16 +132,11 @@ class KeyboardPlayer:
                 return self.record
             if isinstance(screen, PrivacyScreen):
                 self.record.privacy_screens += 1
-                await self.pilot.pause(PrivacyScreen.GRACE)
-                await self.pilot.press(SHOW_KEY)
-                await wait_until(self.pilot, partial(self._left, screen))
+                await show_hand(self.pilot, self.app)
                 continue
             await self.take_turn()
             turns += 1
         return self.record
-
-    def _left(self, screen: object) -> bool:
-        return self.app.screen is not screen
 
     async def play_until(self, condition: Callable[[], bool], max_turns: int = 200) -> None:
         """Take turns (and pass privacy screens) until ``condition()`` holds at a human turn."""

@@ -38,7 +38,7 @@ from pinochle_tui.tui.review_panel import ReviewPanel
 from pinochle_tui.tui.screens import game as game_module
 from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.new_game import NewGameScreen
-from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
+from pinochle_tui.tui.screens.privacy import PrivacyScreen
 from pinochle_tui.tui.screens.stats import StatsScreen
 from pinochle_tui.tui.screens.undo import UndoAgreeScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
@@ -47,7 +47,7 @@ from pinochle_tui.tui.widgets.log import GameLog
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
 from tests.coach_helpers import throwaway_game
 from tests.helpers import N, S
-from tests.probe import KeyboardPlayer, game_of, screen_text, wait_until
+from tests.probe import KeyboardPlayer, game_of, screen_text, show_hand, wait_until
 from tests.test_undo import DECK
 
 SIZE = (100, 30)
@@ -247,8 +247,7 @@ async def pass_keyboard(pilot: object, app: PinochleApp) -> None:
     """The next player takes the keyboard: past the privacy screen, to the table."""
     game = game_of(app)
     assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))  # type: ignore[arg-type]
-    await pilot.pause(PrivacyScreen.GRACE)  # type: ignore[attr-defined]
-    await pilot.press(SHOW_KEY)  # type: ignore[attr-defined]
+    assert await show_hand(pilot, app)  # type: ignore[arg-type]
     assert await wait_until(pilot, lambda: app.screen is game and game.human_turn)  # type: ignore[arg-type]
 
 

@@ -14,7 +14,7 @@ from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
-from tests.probe import KeyboardPlayer, game_of, screen_text, wait_until
+from tests.probe import KeyboardPlayer, game_of, screen_text, show_hand, wait_until
 
 
 def hand_row(app: PinochleApp, game: GameScreen) -> str:
@@ -80,8 +80,7 @@ async def test_a_second_enter_or_an_early_key_never_shows_the_other_hand(
     app = PinochleApp(setup, setup.start(), Display(speed=0))
     async with app.run_test(size=(100, 30)) as pilot:
         assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
-        await pilot.pause(PrivacyScreen.GRACE)
-        await pilot.press(SHOW_KEY)
+        assert await show_hand(pilot, app)
         game = game_of(app)
         assert await wait_until(pilot, lambda: game.human_turn)
         first = game.viewer
@@ -140,7 +139,7 @@ async def test_the_palette_offers_no_computer_pace_in_hotseat(tmp_path: Path) ->
     async with app.run_test(size=(100, 30)) as pilot:
         assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         titles = [{c.title for c in app.get_system_commands(app.screen)}]
-        await pilot.press(SHOW_KEY)
+        assert await show_hand(pilot, app)
         assert await wait_until(pilot, lambda: app.screen is game_of(app))
         titles.append({c.title for c in app.get_system_commands(app.screen)})
         assert "Hint" in titles[1], "the game's own commands are there"
