@@ -7,7 +7,9 @@ from the same view, and its answer is counted but not played. Only the first
 phase's plays with a real choice count (two different cards or places; the
 playoff is solved exactly by both). Players are named as in ``strength.py``
 (``expert``, ``hard^keeping``, ``hard/none``), each on its own fixed budget
-unless ``--budget`` gives one for both. Prints the share of plays alike with
+unless ``--budget`` gives one for both (or A's, then B's); ``--reseed`` lets A
+draw its samples by a seed of its own, so a player asked beside itself shows
+how many of its plays are the luck of its samples. Prints the share of plays alike with
 its Wilson 95% interval and the plays that differ a deal; the last line is one
 JSON object, for scripts.
 
@@ -34,6 +36,7 @@ from pinochle_tui.ai.budget import Budget
 from pinochle_tui.ai.heuristic import distinct_plays
 from pinochle_tui.ai.match import MatchSpec, deal_setup, play_game, wilson
 from pinochle_tui.engine import Action, Play, Player, Rules, Seat, SeatView
+from pinochle_tui.match_cli import budgets
 
 
 class Watched:
@@ -64,16 +67,28 @@ def _same_play(view: SeatView, one: Play, other: Action) -> bool:
     return (one.card.face, one.card in table) == (other.card.face, other.card in table)
 
 
-def agreement(a: str, b: str, deals: int, seed: int, budget: Budget | None) -> dict[str, float]:
-    """The plays asked, the plays alike, and the share alike with its interval."""
+def agreement(
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    budgets: tuple[Budget | None, Budget | None] = (None, None),
+    reseed: bool = False,
+) -> dict[str, float]:
+    """The plays asked, the plays alike, and the share alike with its interval.
+    ``budgets`` are A's and B's; with ``reseed`` A draws its samples by a seed
+    of its own, not the watched seat's (a player against itself then shows how
+    much of its play is the luck of its samples)."""
     spec = MatchSpec(b, b, seed, Rules())
+    budget_a, budget_b = budgets
     asked = alike = 0
     for deal_no in range(deals):
         deck, dealer = deal_setup(spec, deal_no)
         for seat in Seat:
             number = 2 * (seed * 1_000_003 + deal_no) + seat
-            watched = Watched(variant(b, number, budget, 0.0), variant(a, number, budget, 0.0))
-            other = variant(b, number + 1_000_000, budget, 0.0)
+            asked_a = variant(a, number + 2_000_000 * reseed, budget_a, 0.0)
+            watched = Watched(variant(b, number, budget_b, 0.0), asked_a)
+            other = variant(b, number + 1_000_000, budget_b, 0.0)
             players = (watched, other) if seat is Seat.SOUTH else (other, watched)
             play_game(spec.deal_rules, deck, dealer, players)
             asked, alike = asked + watched.asked, alike + watched.alike
@@ -89,15 +104,25 @@ def agreement(a: str, b: str, deals: int, seed: int, budget: Budget | None) -> d
     }
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--a", default="expert", help="the player asked beside B")
     parser.add_argument("--b", default="hard", help="the player who plays")
     parser.add_argument("--deals", type=int, default=6, help="deals, each played twice")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=Budget.parse, help="samples for both (default: own)")
+    parser.add_argument(
+        "--budget",
+        type=Budget.parse,
+        nargs="+",
+        help="samples for both, or A's then B's (default: own)",
+    )
+    parser.add_argument(
+        "--reseed", action="store_true", help="A samples by a seed of its own, not B's"
+    )
     args = parser.parse_args(argv)
-    figures = agreement(args.a, args.b, args.deals, args.seed, args.budget)
+    figures = agreement(
+        args.a, args.b, args.deals, args.seed, budgets(args.budget), reseed=args.reseed
+    )
     print(
         f"{args.a} picks {args.b}'s play at {figures['alike']:.0f} of {figures['plays']:.0f} "
         f"first-phase plays with a choice: {figures['share']:.1%} "
@@ -105,6 +130,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{figures['differ_per_deal']:.1f} plays differ a deal (both seats)"
     )
     print(json.dumps({"a": args.a, "b": args.b, "seed": args.seed, **figures}))
+    return figures
 
 
 if __name__ == "__main__":

@@ -416,13 +416,30 @@ def test_play_outs_solved_from_the_whole_playoff_miss_nothing(
 
 def test_a_player_picks_its_own_play_every_time_and_random_does_not() -> None:
     budget = Budget(samples=2)
-    same = agreement.agreement("hard", "hard", 1, 3, budget)
+    same = agreement.agreement("hard", "hard", 1, 3, (budget, budget))
     assert same["plays"] >= 20, same  # both seats' first phase: 12 plays a seat, most with a choice
     assert same["alike"] == same["plays"] and same["share"] == 1.0
-    other = agreement.agreement("random", "hard", 1, 3, budget)
+    other = agreement.agreement("random", "hard", 1, 3, (budget, budget))
     assert other["plays"] == same["plays"], "B plays the same games whoever is asked beside it"
     assert other["alike"] < other["plays"] / 2, other
     assert other["differ_per_deal"] == other["plays"] - other["alike"]
+
+
+def test_a_player_reseeded_or_on_another_budget_differs_by_the_luck_of_its_samples(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Two samples a decision: hard with other samples than its own picks
+    # another card at some plays of a deal, not at all.
+    reseeded = agreement.main(
+        ["--a", "hard", "--b", "hard", "--deals", "1", "--seed", "3", "--budget", "2", "--reseed"]
+    )
+    assert 0 < reseeded["alike"] < reseeded["plays"], reseeded
+    # A's budget first, then B's: on 8 samples A is asked beside B on 2.
+    wider = agreement.main(
+        ["--a", "hard", "--b", "hard", "--deals", "1", "--seed", "3", "--budget", "8", "2"]
+    )
+    assert wider["plays"] == reseeded["plays"] and wider["alike"] < wider["plays"], wider
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["b"] == "hard"
 
 
 def test_the_model_of_normal_reads_normals_leads_so_well_a_miss_is_near_ruled_out(
