@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,6 +37,7 @@ from strength import variant
 from pinochle_tui.ai.budget import Budget
 from pinochle_tui.ai.heuristic import distinct_plays
 from pinochle_tui.ai.match import MatchSpec, deal_setup, play_game, wilson
+from pinochle_tui.ai.sampling import HardPlayer
 from pinochle_tui.engine import Action, Play, Player, Rules, Seat, SeatView
 from pinochle_tui.match_cli import budgets
 
@@ -44,19 +47,36 @@ class Watched:
 
     name = "watched"
 
-    def __init__(self, b: Player, a: Player) -> None:
+    def __init__(
+        self, b: Player, a: Player, judge: HardPlayer | None = None, budget: Budget | None = None
+    ) -> None:
         self.b, self.a = b, a
+        self.judge, self.budget = judge, budget
         self.asked = self.alike = 0
+        #: At each play that differs, the judge's worth of A's play less B's.
+        self.gains: list[float] = []
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         played = self.b.choose(view, legal)
         other = self.a.choose(view, legal)  # every turn, so A remembers what B's seat saw
+        if self.judge is not None:
+            self.judge.see(view)
         if isinstance(played, Play) and not view.playoff:
             plays = distinct_plays(view, legal)
             if len(plays) > 1:
                 self.asked += 1
-                self.alike += _same_play(view, played, other)
+                same = _same_play(view, played, other)
+                self.alike += same
+                if not same and self.judge is not None and self.budget is not None:
+                    self.gains.append(self._gain(view, plays, played, other))
         return played
+
+    def _gain(self, view: SeatView, plays: list[Play], b: Play, a: Action) -> float:
+        """How much more the judge thinks A's play worth than B's."""
+        assert self.judge is not None and self.budget is not None and isinstance(a, Play)
+        mine, theirs = (next(p for p in plays if _same_play(view, p, c)) for c in (a, b))
+        worth = self.judge.judge(view, [mine, theirs], self.budget)
+        return worth[mine] - worth[theirs]
 
 
 def _same_play(view: SeatView, one: Play, other: Action) -> bool:
@@ -74,26 +94,34 @@ def agreement(
     seed: int,
     budgets: tuple[Budget | None, Budget | None] = (None, None),
     reseed: bool = False,
+    judge: Budget | None = None,
 ) -> dict[str, float]:
     """The plays asked, the plays alike, and the share alike with its interval.
     ``budgets`` are A's and B's; with ``reseed`` A draws its samples by a seed
     of its own, not the watched seat's (a player against itself then shows how
-    much of its play is the luck of its samples)."""
+    much of its play is the luck of its samples). With ``judge``, B's search
+    on that budget, by a seed of its own and dropping no play, values A's play
+    and B's wherever they differ: what the plays that differ are worth, as
+    that search reckons (blind to what its own play-outs misjudge)."""
     spec = MatchSpec(b, b, seed, Rules())
     budget_a, budget_b = budgets
     asked = alike = 0
+    gains: list[float] = []
     for deal_no in range(deals):
         deck, dealer = deal_setup(spec, deal_no)
         for seat in Seat:
             number = 2 * (seed * 1_000_003 + deal_no) + seat
             asked_a = variant(a, number + 2_000_000 * reseed, budget_a, 0.0)
-            watched = Watched(variant(b, number, budget_b, 0.0), asked_a)
+            judged = _judge(b, number + 3_000_000) if judge is not None else None
+            watched = Watched(variant(b, number, budget_b, 0.0), asked_a, judged, judge)
             other = variant(b, number + 1_000_000, budget_b, 0.0)
             players = (watched, other) if seat is Seat.SOUTH else (other, watched)
             play_game(spec.deal_rules, deck, dealer, players)
             asked, alike = asked + watched.asked, alike + watched.alike
+            gains += watched.gains
     low, high = wilson(alike, asked)
     return {
+        **_judged(gains, deals),
         "deals": deals,
         "plays": asked,
         "alike": alike,
@@ -101,6 +129,31 @@ def agreement(
         "low": low,
         "high": high,
         "differ_per_deal": (asked - alike) / deals if deals else 0.0,
+    }
+
+
+def _judge(b: str, seed: int) -> HardPlayer:
+    """B's search as a judge; B must search (hard, expert or a variant of them)."""
+    judge = variant(b, seed, None, 0.0)
+    if not isinstance(judge, HardPlayer):
+        raise SystemExit(f"agreement.py: --judge uses B's search: B is hard or expert, not {b!r}")
+    return judge
+
+
+def _judged(gains: list[float], deals: int) -> dict[str, float]:
+    """The judge's figures: A's gain over B a play that differs (mean and 95%
+    interval), the mean size of the gap either way, and the gain a deal."""
+    if not gains:
+        return {}
+    mean = statistics.fmean(gains)
+    half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.inf
+    return {
+        "judged": len(gains),
+        "gain": mean,
+        "gain_low": mean - half,
+        "gain_high": mean + half,
+        "gap": statistics.fmean(abs(g) for g in gains),
+        "gain_per_deal": sum(gains) / deals,
     }
 
 
@@ -119,9 +172,20 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument(
         "--reseed", action="store_true", help="A samples by a seed of its own, not B's"
     )
+    parser.add_argument(
+        "--judge",
+        type=Budget.parse,
+        help="samples of B's search that values A's and B's play wherever they differ",
+    )
     args = parser.parse_args(argv)
     figures = agreement(
-        args.a, args.b, args.deals, args.seed, budgets(args.budget), reseed=args.reseed
+        args.a,
+        args.b,
+        args.deals,
+        args.seed,
+        budgets(args.budget),
+        reseed=args.reseed,
+        judge=args.judge,
     )
     print(
         f"{args.a} picks {args.b}'s play at {figures['alike']:.0f} of {figures['plays']:.0f} "
@@ -129,6 +193,12 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         f"({figures['low']:.1%} .. {figures['high']:.1%}); "
         f"{figures['differ_per_deal']:.1f} plays differ a deal (both seats)"
     )
+    if "judged" in figures:
+        print(
+            f"judged on {args.judge} samples, A's play over B's: {figures['gain']:+.2f} "
+            f"({figures['gain_low']:+.2f} .. {figures['gain_high']:+.2f}) a play that differs, "
+            f"{figures['gap']:.2f} apart either way; {figures['gain_per_deal']:+.1f} a deal"
+        )
     print(json.dumps({"a": args.a, "b": args.b, "seed": args.seed, **figures}))
     return figures
 

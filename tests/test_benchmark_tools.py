@@ -442,6 +442,18 @@ def test_a_player_reseeded_or_on_another_budget_differs_by_the_luck_of_its_sampl
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["b"] == "hard"
 
 
+def test_the_judge_finds_randoms_cards_worse_than_hards_and_needs_a_search() -> None:
+    # Where a random player's card differs from hard's, hard's own search on
+    # more samples (none dropped) values the random card below hard's.
+    budget = Budget(samples=2)
+    judged = agreement.agreement("random", "hard", 1, 3, (budget, budget), judge=Budget(samples=24))
+    assert judged["judged"] == judged["plays"] - judged["alike"] > 5, judged
+    assert judged["gain_high"] < 0 and judged["gap"] >= -judged["gain"] > 0, judged
+    assert judged["gain_per_deal"] == pytest.approx(judged["gain"] * judged["judged"])
+    with pytest.raises(SystemExit, match="B is hard or expert"):
+        agreement.agreement("random", "normal", 1, 3, judge=budget)
+
+
 def test_the_model_of_normal_reads_normals_leads_so_well_a_miss_is_near_ruled_out(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

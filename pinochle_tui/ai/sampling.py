@@ -124,7 +124,7 @@ class HardPlayer:
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         with self._budget.start() as clock:
-            self._memory.record(view)
+            self.see(view)
             know = Knowledge.from_view(view)
             routine = routine_choice(view, legal, know, self._playoff, clock)
             if routine is not None:
@@ -167,20 +167,42 @@ class HardPlayer:
         own, other = self._weights, self._opponent
         return weighing(own, other) if seat is Seat.SOUTH else weighing(other, own)
 
+    def see(self, view: SeatView) -> None:
+        """Remember what ``view`` shows of the opponent's play (its melds' and
+        dix's timing), as every decision does: a judge is shown every view."""
+        self._memory.record(view)
+
+    def judge(self, view: SeatView, plays: Sequence[Play], budget: Budget) -> dict[Play, float]:
+        """The worth of each of ``plays`` (distinct plays of ``view``) as this
+        player's search weighs them on ``budget``, none dropped: a long look at
+        plays that two players chose apart (``benchmarks/agreement.py --judge``).
+        The player must have seen (``see``) the hand's views so far."""
+        know = Knowledge.from_view(view)
+        prior = play_scores(view, plays, know, self._weights)
+        bias = {play: self._prior * prior[play] for play in plays}
+        with budget.start() as clock:
+            return self.search(view, bias, self.evidence(view, know), clock, drop=False)
+
     def search(
-        self, view: SeatView, bias: dict[Play, float], weighed: Evidence, clock: Clock
+        self,
+        view: SeatView,
+        bias: dict[Play, float],
+        weighed: Evidence,
+        clock: Clock,
+        drop: bool = True,
     ) -> dict[Play, float]:
         """The worth of each candidate play (the keys of ``bias``) still in the
         running when the budget is spent: the mean final point difference
         (this seat minus the other) after it, plus its ``bias``. The plays
-        dropped on the way are left out; empty if not one world fitted."""
+        dropped on the way (none without ``drop``) are left out; empty if not
+        one world fitted."""
         seat = view.seat
         policy = self.policy(seat)
         rng = self.rng(view)
         results: dict[Play, list[float]] = {play: [] for play in bias}
         live = list(bias)
         done, slowest = 0, 0.0
-        while len(live) > 1 and clock.more(done, slowest):
+        while (len(live) > 1 or not drop) and clock.more(done, slowest):
             start = time.perf_counter()
             base = self.state(view, rng, weighed)
             margins: list[int] = []
@@ -197,7 +219,7 @@ class HardPlayer:
                 results[play].append(margin)
             done += 1
             slowest = max(slowest, time.perf_counter() - start)
-            if done % ROUND == 0:
+            if drop and done % ROUND == 0:
                 live = _survivors(live, results, bias)
         self.searches.append(Search(done, spent=len(live) > 1))
         return {
