@@ -95,14 +95,17 @@ def agreement(
     budgets: tuple[Budget | None, Budget | None] = (None, None),
     reseed: bool = False,
     judge: Budget | None = None,
+    judge_by: str | None = None,
 ) -> dict[str, float]:
     """The plays asked, the plays alike, and the share alike with its interval.
     ``budgets`` are A's and B's; with ``reseed`` A draws its samples by a seed
     of its own, not the watched seat's (a player against itself then shows how
     much of its play is the luck of its samples). With ``judge``, B's search
-    on that budget, by a seed of its own and dropping no play, values A's play
-    and B's wherever they differ: what the plays that differ are worth, as
-    that search reckons (blind to what its own play-outs misjudge)."""
+    (or ``judge_by``'s) on that budget, by a seed of its own and dropping no
+    play, values A's play and B's wherever they differ: what the plays that
+    differ are worth as that search reckons, its prior weighing included. So
+    it can judge what more samples are worth, not a change of the reckoning
+    itself: each judge favours its own."""
     spec = MatchSpec(b, b, seed, Rules())
     budget_a, budget_b = budgets
     asked = alike = 0
@@ -112,7 +115,7 @@ def agreement(
         for seat in Seat:
             number = 2 * (seed * 1_000_003 + deal_no) + seat
             asked_a = variant(a, number + 2_000_000 * reseed, budget_a, 0.0)
-            judged = _judge(b, number + 3_000_000) if judge is not None else None
+            judged = _judge(judge_by or b, number + 3_000_000) if judge is not None else None
             watched = Watched(variant(b, number, budget_b, 0.0), asked_a, judged, judge)
             other = variant(b, number + 1_000_000, budget_b, 0.0)
             players = (watched, other) if seat is Seat.SOUTH else (other, watched)
@@ -132,11 +135,11 @@ def agreement(
     }
 
 
-def _judge(b: str, seed: int) -> HardPlayer:
-    """B's search as a judge; B must search (hard, expert or a variant of them)."""
-    judge = variant(b, seed, None, 0.0)
+def _judge(name: str, seed: int) -> HardPlayer:
+    """A searching player as a judge (hard, expert or a variant of them)."""
+    judge = variant(name, seed, None, 0.0)
     if not isinstance(judge, HardPlayer):
-        raise SystemExit(f"agreement.py: --judge uses B's search: B is hard or expert, not {b!r}")
+        raise SystemExit(f"agreement.py: a judge searches: hard or expert, not {name!r}")
     return judge
 
 
@@ -177,6 +180,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         type=Budget.parse,
         help="samples of B's search that values A's and B's play wherever they differ",
     )
+    parser.add_argument("--judge-by", help="the judge's search, if not B's (hard, expert...)")
     args = parser.parse_args(argv)
     figures = agreement(
         args.a,
@@ -186,6 +190,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         budgets(args.budget),
         reseed=args.reseed,
         judge=args.judge,
+        judge_by=args.judge_by,
     )
     print(
         f"{args.a} picks {args.b}'s play at {figures['alike']:.0f} of {figures['plays']:.0f} "
