@@ -67,13 +67,14 @@ class Watched:
                 self.asked += 1
                 same = _same_play(view, played, other)
                 self.alike += same
-                if not same and self.judge is not None and self.budget is not None:
+                judged = self.judge is not None and self.budget is not None
+                if not same and judged and isinstance(other, Play):  # not A declaring out
                     self.gains.append(self._gain(view, plays, played, other))
         return played
 
-    def _gain(self, view: SeatView, plays: list[Play], b: Play, a: Action) -> float:
+    def _gain(self, view: SeatView, plays: list[Play], b: Play, a: Play) -> float:
         """How much more the judge thinks A's play worth than B's."""
-        assert self.judge is not None and self.budget is not None and isinstance(a, Play)
+        assert self.judge is not None and self.budget is not None
         mine, theirs = (next(p for p in plays if _same_play(view, p, c)) for c in (a, b))
         worth = self.judge.judge(view, [mine, theirs], self.budget)
         return worth[mine] - worth[theirs]
