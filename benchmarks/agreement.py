@@ -110,7 +110,7 @@ def agreement(
     spec = MatchSpec(b, b, seed, Rules())
     budget_a, budget_b = budgets
     asked = alike = 0
-    gains: list[float] = []
+    gains: list[list[float]] = []  # a game's
     for deal_no in range(deals):
         deck, dealer = deal_setup(spec, deal_no)
         for seat in Seat:
@@ -122,7 +122,7 @@ def agreement(
             players = (watched, other) if seat is Seat.SOUTH else (other, watched)
             play_game(spec.deal_rules, deck, dealer, players)
             asked, alike = asked + watched.asked, alike + watched.alike
-            gains += watched.gains
+            gains.append(watched.gains)
     low, high = wilson(alike, asked)
     return {
         **_judged(gains, deals),
@@ -144,15 +144,28 @@ def _judge(name: str, seed: int) -> HardPlayer:
     return judge
 
 
-def _judged(gains: list[float], deals: int) -> dict[str, float]:
+def _judged(games: list[list[float]], deals: int) -> dict[str, float]:
     """The judge's figures: A's gain over B a play that differs (mean and 95%
-    interval), the mean size of the gap either way, and the gain a deal."""
+    interval), the mean size of the gap either way, and the gain a deal.
+
+    The interval is clustered by game: the plays of one game follow from one
+    another, so they are not counted as independent (counted so, reseeded
+    expert beside itself seemed to gain +3.3 (+0.6 .. +6.1) a play on three
+    deals of seed 12)."""
+    gains = [gain for game in games for gain in game]
     if not gains:
         return {}
     mean = statistics.fmean(gains)
-    half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.inf
+    clusters = [game for game in games if game]
+    if len(clusters) > 1:
+        spread = sum((sum(game) - mean * len(game)) ** 2 for game in clusters)
+        scale = len(clusters) / (len(clusters) - 1)
+        half = 1.96 * math.sqrt(spread * scale) / len(gains)
+    else:
+        half = math.inf
     return {
         "judged": len(gains),
+        "games": len(clusters),
         "gain": mean,
         "gain_low": mean - half,
         "gain_high": mean + half,
@@ -202,7 +215,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     if "judged" in figures:
         print(
             f"judged on {args.judge} samples, A's play over B's: {figures['gain']:+.2f} "
-            f"({figures['gain_low']:+.2f} .. {figures['gain_high']:+.2f}) a play that differs, "
+            f"({figures['gain_low']:+.2f} .. {figures['gain_high']:+.2f}, clustered by game over "
+            f"{figures['games']:.0f} games) a play that differs, "
             f"{figures['gap']:.2f} apart either way; {figures['gain_per_deal']:+.1f} a deal"
         )
     print(json.dumps({"a": args.a, "b": args.b, "seed": args.seed, **figures}))

@@ -454,6 +454,21 @@ def test_the_judge_finds_randoms_cards_worse_than_hards_and_needs_a_search() -> 
         agreement.agreement("random", "normal", 1, 3, judge=budget)
 
 
+def test_the_judges_interval_counts_a_game_as_one_draw() -> None:
+    # Gains 1 and 3 in one game, -2 in a second, 4 in a third (a game without
+    # a differing play counts for nothing): mean 1.5 a play; the games' sums
+    # less 1.5 a play are 1, -3.5 and 2.5, so the half-width is
+    # 1.96 * sqrt(19.5 * 3 / 2) / 4 = 2.650.
+    figures = agreement._judged([[1.0, 3.0], [-2.0], [], [4.0]], deals=2)
+    assert figures["judged"] == 4 and figures["games"] == 3
+    assert figures["gain"] == 1.5 and figures["gain_per_deal"] == 3.0
+    assert figures["gain_high"] - figures["gain"] == pytest.approx(2.650, abs=5e-4)
+    assert figures["gain"] - figures["gain_low"] == pytest.approx(2.650, abs=5e-4)
+    # One game alone gives no interval.
+    assert agreement._judged([[1.0, 2.0]], deals=1)["gain_high"] == float("inf")
+    assert agreement._judged([[], []], deals=1) == {}
+
+
 def test_the_model_of_normal_reads_normals_leads_so_well_a_miss_is_near_ruled_out(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
