@@ -163,8 +163,19 @@ class MeldPanel(OptionList):
         return style
 
     def action_choose(self, index: int) -> None:
-        if index < len(self._choices) and (action := self._choices[index].action) is not None:
-            self.post_message(self.Chosen(action))
+        """Option ``index`` (from 0); a greyed one is refused in words, not in silence."""
+        if index >= len(self._choices):
+            return
+        action = self._choices[index].action
+        if action is None:
+            number = index + 1 if index < 9 else 0
+            self.notify(
+                f"Option {number} is greyed: it is no longer open this turn.",
+                title="Not allowed",
+                severity="warning",
+            )
+            return
+        self.post_message(self.Chosen(action))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
