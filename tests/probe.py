@@ -43,6 +43,11 @@ from tests.helpers import stacked_deck
 AnyPilot = Pilot[object] | Pilot[None]
 
 
+def notices(app: App[object] | App[None]) -> str:
+    """Every notification the app has shown and still keeps, in one line."""
+    return " ".join(str(n.message) for n in app._notifications)
+
+
 def screen_text(app: App[object] | App[None]) -> str:
     """The characters of the top screen as rendered now, line by line."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())

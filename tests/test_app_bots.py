@@ -16,16 +16,12 @@ from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.launch import resumed
 from pinochle_tui.tui.screens.new_game import NewGameScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
-from tests.probe import KeyboardPlayer, game_of, wait_until
+from tests.probe import KeyboardPlayer, game_of, notices, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Seeded, so that its game is the same each run.
 RANDOM_BOT = f"cmd:{sys.executable} {ROOT / 'examples' / 'bot_random.py'} 1"
 CRASH_BOT = f"cmd:{sys.executable} {ROOT / 'examples' / 'bots' / 'crash.py'}"
-
-
-def notices(app: PinochleApp) -> str:
-    return " ".join(str(n.message) for n in app._notifications)
 
 
 def start(tmp_path: Path, level: str, seed: int = 3) -> PinochleApp:

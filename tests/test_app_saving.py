@@ -16,15 +16,11 @@ from pinochle_tui.record.store import open_game
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.screens.save_elsewhere import SaveElsewhereScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
-from tests.probe import KeyboardPlayer, game_of, wait_until
+from tests.probe import KeyboardPlayer, game_of, notices, wait_until
 
 
 def _disk_full(*args: object, **kwargs: object) -> None:
     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-
-def notices(app: PinochleApp) -> str:
-    return " ".join(str(n.message) for n in app._notifications)
 
 
 def make_app(tmp_path: Path) -> PinochleApp:
