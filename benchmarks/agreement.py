@@ -110,7 +110,7 @@ def agreement(
     spec = MatchSpec(b, b, seed, Rules())
     budget_a, budget_b = budgets
     asked = alike = 0
-    gains: list[list[float]] = []  # a game's
+    gains: list[list[float]] = []  # each game's, apart
     for deal_no in range(deals):
         deck, dealer = deal_setup(spec, deal_no)
         for seat in Seat:

@@ -168,9 +168,8 @@ class MeldPanel(OptionList):
             return
         action = self._choices[index].action
         if action is None:
-            number = index + 1 if index < 9 else 0
             self.notify(
-                f"Option {number} is greyed: it is no longer open this turn.",
+                f"Option {_key(index)} is greyed: it is no longer open this turn.",
                 title="Not allowed",
                 severity="warning",
             )
@@ -182,10 +181,15 @@ class MeldPanel(OptionList):
         self.action_choose(event.option_index)
 
 
+def _key(n: int) -> str:
+    """The key of option ``n`` (from 0): 1 to 9, then 0."""
+    return str(n + 1 if n < 9 else 0)
+
+
 def _numbered(n: int, text: Text) -> Table:
     """Option ``n`` (from 0) by its key, ``text`` wrapping beside the key, not under it."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column()
-    grid.add_row(str(n + 1 if n < 9 else 0), text)
+    grid.add_row(_key(n), text)
     return grid
