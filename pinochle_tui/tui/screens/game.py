@@ -600,6 +600,9 @@ class GameScreen(Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes and undo_target(self.session, self.table, self.seating) == target:
+                # The one who agreed holds the keyboard: every hand stays hidden
+                # until the one whose turn it is confirms.
+                self.seating.pass_to(asker.other)
                 self._take_back(target)
             else:
                 self.seating.pass_to(asker)  # the keyboard goes back to the one who asked
