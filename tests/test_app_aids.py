@@ -381,3 +381,26 @@ async def test_the_replay_review_marks_the_costly_move(
         panel = str(app.query_one(ReviewPanel).render())
         first = panel.splitlines()[0]
         assert first.endswith(f": {kept.taken_text}; the best") and "cost" not in first
+
+
+async def test_hotseat_hides_every_hand_after_agreeing_to_an_undo(tmp_path: Path) -> None:
+    # Whoever asks to take back their own move, the one who agreed holds the
+    # keyboard: the pass screen comes before any hand is shown.
+    setup = MatchSetup(Rules(), names=("Ann", "Bob"), level=None, seed=11, save_dir=tmp_path)
+    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    async with app.run_test(size=SIZE) as pilot:
+        game = game_of(app)
+        player = KeyboardPlayer(pilot, app)
+        await pass_keyboard(pilot, app)
+        await player.take_turn()
+        await pass_keyboard(pilot, app)
+        await player.take_turn()  # the reply: now the trick's winner acts
+        if isinstance(app.screen, PrivacyScreen):
+            await pass_keyboard(pilot, app)
+        asker = game.viewer
+        await pilot.press("u")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, UndoAgreeScreen))
+        await pilot.press("y")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        assert f"Pass to {game.names[game.session.state.to_act]}" in screen_text(app)
+        assert game.session.log.undos and game.session.log.undos[-1].seat == asker.name.lower()
