@@ -251,9 +251,14 @@ async def pass_keyboard(pilot: object, app: PinochleApp) -> None:
     assert await wait_until(pilot, lambda: app.screen is game and game.human_turn)  # type: ignore[arg-type]
 
 
-async def test_hotseat_takes_back_only_when_both_agree(tmp_path: Path) -> None:
+def hotseat_app(tmp_path: Path) -> PinochleApp:
+    """Ann and Bob at one terminal, on a seed whose first trick is played below."""
     setup = MatchSetup(Rules(), names=("Ann", "Bob"), level=None, seed=11, save_dir=tmp_path)
-    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    return PinochleApp(setup, setup.start(), Display(speed=0))
+
+
+async def test_hotseat_takes_back_only_when_both_agree(tmp_path: Path) -> None:
+    app = hotseat_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         game = game_of(app)
         player = KeyboardPlayer(pilot, app)
@@ -386,8 +391,7 @@ async def test_the_replay_review_marks_the_costly_move(
 async def test_hotseat_hides_every_hand_after_agreeing_to_an_undo(tmp_path: Path) -> None:
     # Whoever asks to take back their own move, the one who agreed holds the
     # keyboard: the pass screen comes before any hand is shown.
-    setup = MatchSetup(Rules(), names=("Ann", "Bob"), level=None, seed=11, save_dir=tmp_path)
-    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    app = hotseat_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         game = game_of(app)
         player = KeyboardPlayer(pilot, app)
