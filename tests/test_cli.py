@@ -3,8 +3,10 @@ the registry, and every bad argument one line on stderr with exit status 2."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -94,3 +96,25 @@ def test_a_closed_pipe_ends_quietly() -> None:
     )
     assert result.stdout.strip() == "{"
     assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
+
+
+def test_every_flag_in_the_rules_options_table_works_as_written() -> None:
+    """rules.md's table of options is what players copy: each flag with each value
+    it lists must start a game with that rule, and every rule must be in the table."""
+    table = Path(__file__).resolve().parent.parent / "rules.md"
+    rows = re.findall(r"^\| `(--[a-z0-9-]+)` \| ([^|]+) \|", table.read_text("utf-8"), re.M)
+    covered: set[str] = set()
+    for flag, values in rows:
+        name = flag.removeprefix("--").removeprefix("no-").replace("-", "_")
+        if values.strip() == "flag":
+            listed = [""]
+        elif values.startswith("a number"):
+            listed = ["1250"]
+        else:
+            listed = re.findall(r"`([^`]+)`", values)
+        for value in listed:
+            rule = getattr(parse_args(["play", flag] + ([value] if value else [])).rules, name)
+            default = getattr(Rules(), name)
+            assert rule != default or str(getattr(default, "value", default)) == value, flag
+        covered.add(name)
+    assert covered == set(Rules.model_fields)
