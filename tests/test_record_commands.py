@@ -59,6 +59,25 @@ def test_verify_a_missing_game(tmp_path: Path, capsys: pytest.CaptureFixture[str
     )
 
 
+@pytest.mark.parametrize("command", ["verify", "resume", "replay", "review", "export"])
+def test_an_action_that_is_no_action_is_unreadable_not_illegal(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``frobnicate`` is no action at all: the record cannot be read (exit 2), unlike an
+    action the rules refuse (exit 1); every command that opens the game says so in one line."""
+    document = json.loads(_finished(tmp_path).log.model_dump_json())
+    document["hands"][0]["actions"][3]["action"] = "frobnicate QS"
+    (tmp_path / "edited.json").write_text(json.dumps(document))
+    assert main([command, "edited.json", "--save-dir", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "pinochle: edited.json: action 4 (hand 1, north 'frobnicate QS'): 'frobnicate QS' is "
+        "not an action: use 'play QS', 'meld flush AH 10H KH QH JH', 'show 9H', 'exchange 9H', "
+        "'draw', 'draw turn-up' or 'declare-out'\n"
+    )
+
+
 def test_games_lists_when_who_score_and_state(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

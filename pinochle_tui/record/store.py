@@ -193,7 +193,7 @@ def open_game(name: str | Path, directory: Path | None = None) -> OpenGame:
 
     A Path is opened as it is; a string is found by ``find_game`` in
     ``directory`` (by default the save directory). Raises RecordError, one line
-    naming the file: IllegalRecordError if the record breaks the rules.
+    naming the file: IllegalRecordError if the record's play breaks the rules.
     """
     if isinstance(name, Path):
         path = name
@@ -204,6 +204,8 @@ def open_game(name: str | Path, directory: Path | None = None) -> OpenGame:
         state = replay(log)
     except IllegalRecordError as error:
         raise IllegalRecordError(f"{path.name}: {error}") from None
+    except RecordError as error:  # an action that is no action
+        raise RecordError(f"{path.name}: {error}") from None
     return OpenGame(path, log, state)
 
 
