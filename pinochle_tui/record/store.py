@@ -210,7 +210,7 @@ def open_game(name: str | Path, directory: Path | None = None) -> OpenGame:
 
 
 def find_game(name: str, directory: Path) -> Path:
-    """The game ``name`` means: ``latest`` (the newest game file), a path, or a file name
+    """The game ``name`` means: ``latest`` (the game file saved last), a path, or a file name
     (with or without ``.json``) in ``directory``. Nothing is opened: a special file is
     found, then refused by whoever reads it."""
     if name == "latest":
