@@ -310,7 +310,10 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--jobs", type=_at_least_one, default=2, help="processes for --review")
     _add_save_dir(export)
 
-    imported = sub.add_parser("import", help="read a text record back into a saved game")
+    imported = sub.add_parser(
+        "import",
+        help="read a text record back into a saved game (one saved already is named, not copied)",
+    )
     imported.add_argument("file", type=Path, help="a text record (pinochle export --text)")
     imported.add_argument(
         "--output", "-o", type=Path, metavar="PATH", help="write the game to PATH (new file)"

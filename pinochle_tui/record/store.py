@@ -227,6 +227,20 @@ def find_game(name: str, directory: Path) -> Path:
     return existing[0]
 
 
+def find_copy(directory: Path, log: GameLog) -> Path | None:
+    """The game file in ``directory`` that records the very game ``log`` does (the same
+    start, players, seed, rules, deals and moves), newest first; None if there is none.
+    ``pinochle import`` of a game already saved names that file instead of saving the
+    game twice. A file that cannot be read is passed over."""
+    for found in scan(directory).files:
+        try:
+            if read_log(found.path) == log:
+                return found.path
+        except RecordError:
+            continue
+    return None
+
+
 def skipped_note(skipped: int) -> str:
     """`` (2 entries skipped: not regular files)``, or nothing when none were."""
     if not skipped:
