@@ -197,6 +197,18 @@ def _add_save_dir(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_game_file(parser: argparse.ArgumentParser, *, resume: bool = False) -> None:
+    """The saved game a command opens: a path, a file name in the save directory, or
+    ``latest``, which the help explains: the game saved last (``find_game``), but for
+    ``resume`` the unfinished game saved last (``find_resumable``), its default."""
+    game = "a saved game (a path, or a file name in the save directory), or 'latest'"
+    if resume:
+        about = f"{game} (the default): the unfinished game saved last"
+        parser.add_argument("file", nargs="?", default="latest", help=about)
+    else:
+        parser.add_argument("file", help=f"{game}: the game saved last, finished or not")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from pinochle_tui.ai.analysis import SAMPLES
     from pinochle_tui.ai.registry import player_names
@@ -234,7 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_save_dir(hotseat)
 
     resume = sub.add_parser("resume", help="continue an unfinished game")
-    resume.add_argument("file", nargs="?", default="latest", help="a saved game, or 'latest'")
+    _add_game_file(resume, resume=True)
     resume.add_argument(
         "--opponent",
         dest="level",
@@ -247,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_save_dir(games)
 
     replay = sub.add_parser("replay", help="step through a saved game")
-    replay.add_argument("file", help="a saved game, or 'latest'")
+    _add_game_file(replay)
     replay.add_argument(
         "--review", action="store_true", help="review the game at once (else press r)"
     )
@@ -255,13 +267,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_save_dir(replay)
 
     verify = sub.add_parser("verify", help="check a saved game against the rules")
-    verify.add_argument("file", help="a saved game, or 'latest'")
+    _add_game_file(verify)
     _add_save_dir(verify)
 
     review = sub.add_parser(
         "review", help="every decision of a saved game: what it cost and what was better"
     )
-    review.add_argument("file", help="a saved game, or 'latest'")
+    _add_game_file(review)
     review.add_argument("--json", action="store_true", help="print the review as JSON")
     review.add_argument(
         "--samples",
@@ -283,7 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_save_dir(stats)
 
     export = sub.add_parser("export", help="write a saved game as a text record for people")
-    export.add_argument("file", help="a saved game, or 'latest'")
+    _add_game_file(export)
     form = export.add_mutually_exclusive_group()
     form.add_argument("--text", action="store_true", help="the text record (the default)")
     form.add_argument("--json", action="store_true", help="the JSON game log itself")
@@ -298,7 +310,10 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--jobs", type=_at_least_one, default=2, help="processes for --review")
     _add_save_dir(export)
 
-    imported = sub.add_parser("import", help="read a text record back into a saved game")
+    imported = sub.add_parser(
+        "import",
+        help="read a text record back into a saved game (one saved already is named, not copied)",
+    )
     imported.add_argument("file", type=Path, help="a text record (pinochle export --text)")
     imported.add_argument(
         "--output", "-o", type=Path, metavar="PATH", help="write the game to PATH (new file)"

@@ -62,6 +62,28 @@ def test_every_rule_has_a_flag_with_its_default_in_the_help() -> None:
     assert "(default: 1000)" in result.stdout and "--no-double-pinochle" in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("command", "latest"),
+    [
+        ("resume", "or 'latest' (the default): the unfinished game saved last"),
+        ("replay", "or 'latest': the game saved last, finished or not"),
+        ("review", "or 'latest': the game saved last, finished or not"),
+        ("export", "or 'latest': the game saved last, finished or not"),
+        ("verify", "or 'latest': the game saved last, finished or not"),
+    ],
+)
+def test_the_help_says_which_game_latest_is(
+    command: str, latest: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``resume latest`` goes on with the newest unfinished game; the other commands
+    open the newest game of all: each help says which."""
+    with pytest.raises(SystemExit) as ended:
+        main([command, "--help"])
+    assert ended.value.code == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"file a saved game (a path, or a file name in the save directory), {latest}" in said
+
+
 def test_rule_flags_reach_the_rules() -> None:
     args = parse_args(
         [

@@ -40,9 +40,9 @@ def test_verify_a_valid_finished_game(tmp_path: Path, capsys: pytest.CaptureFixt
     assert session.path is not None and session.log.result is not None
     assert main(["verify", str(session.path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    south, north = session.state.scores
-    assert out[0] == f"{session.path.name}: valid, 1 hand, {session.log.action_count} actions."
-    assert f"Ann {south} - {north} Computer ({session.state.result})." in out[1]
+    assert out[0] == f"{session.path.name}: valid, 1 hand, 52 actions."
+    # The players are named throughout: the line never says which seat is whose.
+    assert out[1] == "Computer won: Ann 80 - 220 Computer (Computer scored more in the deal)."
 
 
 def test_verify_latest_unfinished_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -56,6 +56,25 @@ def test_verify_a_missing_game(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["verify", "nothing", "--save-dir", str(tmp_path)]) == 2
     assert capsys.readouterr().err == (
         f"pinochle: no saved game 'nothing' (not a file, nor in {tmp_path})\n"
+    )
+
+
+@pytest.mark.parametrize("command", ["verify", "resume", "replay", "review", "export"])
+def test_an_action_that_is_no_action_is_unreadable_not_illegal(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``frobnicate`` is no action at all: the record cannot be read (exit 2), unlike an
+    action the rules refuse (exit 1); every command that opens the game says so in one line."""
+    document = json.loads(_finished(tmp_path).log.model_dump_json())
+    document["hands"][0]["actions"][3]["action"] = "frobnicate QS"
+    (tmp_path / "edited.json").write_text(json.dumps(document))
+    assert main([command, "edited.json", "--save-dir", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "pinochle: edited.json: action 4 (hand 1, north 'frobnicate QS'): 'frobnicate QS' is "
+        "not an action: use 'play QS', 'meld flush AH 10H KH QH JH', 'show 9H', 'exchange 9H', "
+        "'draw', 'draw turn-up' or 'declare-out'\n"
     )
 
 

@@ -146,6 +146,22 @@ def test_the_command_says_it_in_words_and_as_json(
     assert capsys.readouterr().out.startswith("0 games against the computer")
 
 
+def test_a_game_saved_twice_counts_once(
+    games: tuple[Path, list[GameLog]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    directory, _ = games
+    for name in ("game-01.json", "game-01-copy.json", "game-02.json"):
+        (tmp_path / name).write_bytes((directory / name.replace("-copy", "")).read_bytes())
+    stats = collect(tmp_path)
+    assert (stats.games, stats.copies, stats.unreadable) == (2, 1, 0)
+    assert len(stats.results) == 2
+    assert main(["stats", "--save-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [
+        f"2 games against the computer in {tmp_path}, as the human player.",
+        "(1 copy of a game not counted again)",
+    ]
+
+
 def test_points_lost_come_from_the_kept_reviews(
     games: tuple[Path, list[GameLog]], tmp_path: Path
 ) -> None:

@@ -202,6 +202,33 @@ def test_export_then_import_through_the_command_line(
     assert capsys.readouterr().out == path.read_text() + "\n"
 
 
+def test_importing_a_game_already_saved_names_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same game imported twice, or imported beside the game it was exported
+    from, is saved once: the import names the file it is in, and stats count it once."""
+    games = tmp_path / "games"
+    path = throwaway_game(games).session.path
+    assert path is not None
+    text = tmp_path / "game.txt"
+    assert main(["export", str(path), "--no-comments", "--output", str(text)]) == 0
+    capsys.readouterr()
+    assert main(["import", str(text), "--save-dir", str(games)]) == 0
+    assert capsys.readouterr().out == f"game.txt: already saved as {path}; nothing imported.\n"
+    assert list(games.glob("*.json")) == [path]
+    elsewhere = tmp_path / "elsewhere"
+    assert main(["import", str(text), "--save-dir", str(elsewhere)]) == 0
+    [imported] = elsewhere.glob("*.json")
+    assert capsys.readouterr().out.startswith(f"game.txt: imported as {imported} (1 hand, ")
+    assert main(["import", str(text), "--save-dir", str(elsewhere)]) == 0
+    assert capsys.readouterr().out == (
+        f"game.txt: already saved as {imported}; nothing imported.\n"
+    )
+    assert list(elsewhere.glob("*.json")) == [imported]
+    assert main(["stats", "--save-dir", str(elsewhere)]) == 0
+    assert capsys.readouterr().out.startswith(f"1 game against the computer in {elsewhere}, ")
+
+
 @pytest.fixture(scope="module")
 def unfinished() -> str:
     """The text of the thrown-trick game stopped after ten actions."""

@@ -22,7 +22,14 @@ from pinochle_tui.engine import Seat
 from pinochle_tui.plaintext import inert, plural
 from pinochle_tui.record.errors import RecordError
 from pinochle_tui.record.files import read_file, replace_file, reserve
-from pinochle_tui.record.store import MAX_BYTES, create_log, find_game, open_game, save_dir
+from pinochle_tui.record.store import (
+    MAX_BYTES,
+    create_log,
+    find_copy,
+    find_game,
+    open_game,
+    save_dir,
+)
 from pinochle_tui.record.text import read_text, write_text
 
 
@@ -132,7 +139,12 @@ def _import(args: argparse.Namespace) -> int:
         except OSError as error:
             raise RecordError(f"cannot write {target}: {error.strerror}") from None
     else:
-        target, lock = create_log(save_dir(args.save_dir), log)
+        directory = save_dir(args.save_dir)
+        copy = find_copy(directory, log)
+        if copy is not None:
+            _say(f"{source.name}: already saved as {copy}; nothing imported.")
+            return 0
+        target, lock = create_log(directory, log)
         if lock is not None:
             lock.release()
     hands, actions = plural(len(log.hands), "hand"), plural(log.action_count, "action")

@@ -3,7 +3,8 @@
 Every game against the computer counts for its human seat (``name`` picks one
 player's games); hotseat games are only counted. Each game is read and
 replayed like any saved game: a file that cannot be read, is not a game or
-breaks the rules is skipped and counted, never a reason to stop. Points lost
+breaks the rules is skipped and counted, never a reason to stop, and so is a
+second file of the same game (a copy), which counts once. Points lost
 come from the reviews kept beside the games (``review.cached_review``): a game
 never reviewed counts for everything else.
 """
@@ -30,7 +31,7 @@ from pinochle_tui.engine import (
 from pinochle_tui.plaintext import plural
 from pinochle_tui.record.errors import RecordError
 from pinochle_tui.record.files import scan
-from pinochle_tui.record.models import seat_name
+from pinochle_tui.record.models import GameLog, seat_name
 from pinochle_tui.record.replay import initial_state, steps
 from pinochle_tui.record.store import OpenGame, open_game
 
@@ -72,6 +73,7 @@ class Stats(BaseModel):
     games: int = Field(description="games counted (against the computer)")
     hotseat: int = Field(description="hotseat games (two people), not counted further")
     unreadable: int = Field(description="files skipped: unreadable, not games, or illegal")
+    copies: int = Field(description="files skipped: copies of a game counted already")
     skipped: int = Field(description="entries skipped: not regular files")
     levels: list[LevelRecord]
     hands: int = Field(description="hands played to the end")
@@ -202,7 +204,8 @@ def collect(
     levels: dict[str, LevelRecord] = {}
     totals = _Totals()
     results: list[Result] = []
-    games = hotseat = unreadable = 0
+    games = hotseat = unreadable = copies = 0
+    counted: set[GameLog] = set()  # a game saved twice (copied, imported again) counts once
     for done, entry in enumerate(found.files, start=1):
         if progress is not None:
             progress(done, len(found.files))
@@ -211,6 +214,10 @@ def collect(
         except RecordError:
             unreadable += 1
             continue
+        if game.log in counted:
+            copies += 1
+            continue
+        counted.add(game.log)
         seat = _player(game, name)
         if seat is None:
             hotseat += [info.kind for info in game.log.players].count("human") == 2
@@ -241,6 +248,7 @@ def collect(
         games=games,
         hotseat=hotseat,
         unreadable=unreadable,
+        copies=copies,
         skipped=found.skipped,
         levels=sorted(levels.values(), key=_ladder_order),
         hands=hands,
@@ -310,6 +318,8 @@ def stats_lines(stats: Stats) -> list[str]:
         left_out.append(f"{plural(stats.hotseat, 'hotseat game')} not counted")
     if stats.unreadable:
         left_out.append(f"{plural(stats.unreadable, 'file')} skipped: unreadable or not a game")
+    if stats.copies:
+        left_out.append(f"{plural(stats.copies, 'copy', 'copies')} of a game not counted again")
     if stats.skipped:
         left_out.append(f"{plural(stats.skipped, 'entry', 'entries')} skipped: not regular files")
     if left_out:

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import TextIO
 
-from pinochle_tui.engine import GameState, Seat
+from pinochle_tui.engine import GameState
 from pinochle_tui.plaintext import inert, plural
 from pinochle_tui.record.models import GameLog, PlayerInfo, seat_of
 from pinochle_tui.record.store import GameSummary, list_games, save_dir, skipped_note
@@ -86,10 +86,12 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _outcome(log: GameLog, state: GameState) -> str:
+    """How the game stands, the players named throughout (never a seat, which the
+    line does not tie to a name): ``Ann won: Ann 1020 - 850 Bob (Ann reached 1000).``"""
     score = _score_line(log.players, (state.scores[0], state.scores[1]))
-    if not state.is_over:
+    if state.outcome is None:
         return f"Unfinished after hand {state.hand_no}: {score}."
-    if state.winner is None:
-        return f"Drawn: {score} ({state.result})."
-    winner = log.players[Seat(state.winner)].name
-    return f"{winner} won: {score} ({state.result})."
+    reason = state.outcome.reason([player.name for player in log.players])
+    if state.outcome.winner is None:
+        return f"Drawn: {score} ({reason})."
+    return f"{log.players[state.outcome.winner].name} won: {score} ({reason})."

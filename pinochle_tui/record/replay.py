@@ -3,7 +3,8 @@
 ``steps`` drives a state from ``initial_state`` through the deal of each hand
 and each action, yielding a ``Step`` after each; ``replay`` runs them all and
 checks the recorded result and uses of undo. The first thing the engine
-refuses raises ``IllegalRecordError`` naming the action.
+refuses raises ``IllegalRecordError`` naming the action; an action that is no
+action at all (``frobnicate QS``) makes the record unreadable, ``RecordError``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from functools import lru_cache
 from pinochle_tui.engine import (
     CARDS,
     Action,
+    ActionParseError,
     Event,
     GameState,
     Phase,
@@ -22,7 +24,7 @@ from pinochle_tui.engine import (
     Seat,
     parse_action,
 )
-from pinochle_tui.record.errors import IllegalRecordError
+from pinochle_tui.record.errors import IllegalRecordError, RecordError
 from pinochle_tui.record.models import GameLog, GameResult, HandRecord, seat_name, seat_of
 
 #: Each face by its code; the deal numbers the copies by their order in the deck.
@@ -73,8 +75,11 @@ def steps(log: GameLog, state: GameState) -> Iterator[Step]:
             where = f"action {number} (hand {hand_no}, {record.seat} {record.action!r})"
             try:
                 action = _parse(record.action, seat_of(record.seat))
+            except ActionParseError as error:  # no action at all: the record is unreadable
+                raise RecordError(f"{where}: {error}") from None
+            try:
                 events = state.apply(action)
-            except ValueError as error:  # the engine's errors, and MeldKind.parse's
+            except ValueError as error:  # the engine's errors: an action the rules refuse
                 raise IllegalRecordError(f"{where}: {error}") from None
             yield Step(hand_no, number, action.seat, record.action, tuple(events))
 

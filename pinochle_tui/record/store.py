@@ -193,7 +193,7 @@ def open_game(name: str | Path, directory: Path | None = None) -> OpenGame:
 
     A Path is opened as it is; a string is found by ``find_game`` in
     ``directory`` (by default the save directory). Raises RecordError, one line
-    naming the file: IllegalRecordError if the record breaks the rules.
+    naming the file: IllegalRecordError if the record's play breaks the rules.
     """
     if isinstance(name, Path):
         path = name
@@ -204,11 +204,13 @@ def open_game(name: str | Path, directory: Path | None = None) -> OpenGame:
         state = replay(log)
     except IllegalRecordError as error:
         raise IllegalRecordError(f"{path.name}: {error}") from None
+    except RecordError as error:  # an action that is no action
+        raise RecordError(f"{path.name}: {error}") from None
     return OpenGame(path, log, state)
 
 
 def find_game(name: str, directory: Path) -> Path:
-    """The game ``name`` means: ``latest`` (the newest game file), a path, or a file name
+    """The game ``name`` means: ``latest`` (the game file saved last), a path, or a file name
     (with or without ``.json``) in ``directory``. Nothing is opened: a special file is
     found, then refused by whoever reads it."""
     if name == "latest":
@@ -223,6 +225,20 @@ def find_game(name: str, directory: Path) -> Path:
     if not existing:
         raise RecordError(f"no saved game {name!r} (not a file, nor in {directory})")
     return existing[0]
+
+
+def find_copy(directory: Path, log: GameLog) -> Path | None:
+    """The game file in ``directory`` that records the very game ``log`` does (the same
+    start, players, seed, rules, deals and moves), newest first; None if there is none.
+    ``pinochle import`` of a game already saved names that file instead of saving the
+    game twice. A file that cannot be read is passed over."""
+    for found in scan(directory).files:
+        try:
+            if read_log(found.path) == log:
+                return found.path
+        except RecordError:
+            continue
+    return None
 
 
 def skipped_note(skipped: int) -> str:
