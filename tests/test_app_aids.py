@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandPalette
-from textual.widgets import Checkbox
+from textual.widgets import Checkbox, Static
 
 from pinochle_tui.ai.advice import Advice, hint
 from pinochle_tui.cli import parse_args
@@ -408,3 +408,26 @@ async def test_hotseat_hides_every_hand_after_agreeing_to_an_undo(tmp_path: Path
         assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         assert f"Pass to {game.names[game.session.state.to_act]}" in screen_text(app)
         assert game.session.log.undos and game.session.log.undos[-1].seat == asker.name.lower()
+
+
+async def test_after_an_undo_the_prompt_no_longer_tells_a_draw_taken_back(tmp_path: Path) -> None:
+    # The trick's winner melds, both draw, and the winner is told its card as it
+    # leads; it takes back its meld choice, which puts the drawn card back.
+    app = hotseat_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        game = game_of(app)
+        player = KeyboardPlayer(pilot, app)
+
+        def prompt() -> str:
+            return str(game.query_one("#prompt", Static).render())
+
+        await player.play_until(lambda: "you drew" in prompt(), max_turns=20)
+        asker = game.viewer
+        await pilot.press("u")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, UndoAgreeScreen))
+        text = str(app.screen.query_one("#undo-agree", Static).render())
+        assert text.startswith(f"{game.names[asker]} asks to take back their own last move")
+        await pilot.press("y")
+        await pass_keyboard(pilot, app)
+        assert game.session.state.phase is Phase.MELD and game.viewer is asker
+        assert "you drew" not in prompt() and "meld" in prompt().lower()

@@ -620,6 +620,8 @@ class GameScreen(Screen[None]):
             return
         self._cancel_pause()
         self.thinking = False
+        self._refusal, self._told = None, ""
+        self._untold.clear()  # a draw after the move went back with it
         moves = "move" if count == 1 else f"{count} moves"
         who = self.names[seat]
         verb = "take" if who == YOU else "takes"

@@ -21,13 +21,12 @@ from pinochle_tui.plaintext import plural
 def agree_text(names: tuple[str, str], owner: int, asker: int, count: int) -> str:
     """The question, in words (``owner``, ``asker``: seats, as indices of ``names``)."""
     other = names[1 - asker]
-    whose = "your" if owner == asker else f"{names[owner]}'s"
     after = f", and {plural(count - 1, 'move')} after it," if count > 1 else ""
-    return (
-        f"{names[asker]} asks to take back {whose} last move{after} "
-        f"so that {names[owner]} chooses again.\n\n"
-        f"{other}: press Y if you agree, N if not."
-    )
+    if owner == asker:
+        wish = f"their own last move{after} and choose again"
+    else:
+        wish = f"{names[owner]}'s last move{after} so that {names[owner]} chooses again"
+    return f"{names[asker]} asks to take back {wish}.\n\n{other}: press Y if you agree, N if not."
 
 
 class UndoAgreeScreen(Screen[bool]):
