@@ -146,3 +146,25 @@ async def test_the_palette_offers_no_computer_pace_in_hotseat(tmp_path: Path) ->
         for commands in titles:
             assert {"Rules", "Screenshot", "Quit"} <= commands
             assert not any(title.startswith("Speed") for title in commands), commands
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+async def test_a_name_too_wide_is_cut_to_fit_the_pass_screen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Forty wide letters (80 cells: a saved game may hold such a name) are cut
+    to 40 cells with an ellipsis; the box and its instruction stay whole."""
+    wide = "漢字" * 20
+    setup = MatchSetup(
+        Rules(), (wide, "Bob"), None, seed=11, save_dir=tmp_path, first_dealer=Seat.NORTH
+    )
+    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    async with app.run_test(size=size) as pilot:
+        assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        cut = "漢字" * 9 + "漢…"
+        assert f"Pass to {cut} " in text and f"{cut}: press S to see your hand " in text
+        box = [line.strip() for line in text.splitlines() if "║" in line or "═" in line]
+        assert len(box) == 7
+        assert all(line[0] in "║╔╚" and line[-1] in "║╗╝" for line in box), box

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from pinochle_tui.cli import main, parse_args
+from pinochle_tui.cli import UsageError, main, parse_args
 from pinochle_tui.engine import GameMode, Rules, TrickCount
 
 
@@ -44,6 +44,23 @@ def test_a_bad_argument_is_one_line_and_exit_2(
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and captured.err.startswith("pinochle: ")
     assert message in captured.err and "\x1b" not in captured.err
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (
+            ["漢字" * 10 + "x", "Bob"],
+            "a name has at most 40 characters, not 41 (漢 and other wide letters count as two)",
+        ),
+    ],
+)
+def test_hotseat_names_are_checked_before_the_app_starts(names: list[str], message: str) -> None:
+    """Checked before the app starts (``main`` would start it if they passed):
+    the name's width is counted in terminal cells."""
+    with pytest.raises(UsageError) as refused:
+        parse_args(["hotseat", "--names", *names])
+    assert str(refused.value) == message
 
 
 def test_every_rule_has_a_flag_with_its_default_in_the_help() -> None:

@@ -23,7 +23,8 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from pinochle_tui.ai.registry import players
 from pinochle_tui.bots.external import PREFIX
 from pinochle_tui.engine import Rules
-from pinochle_tui.plaintext import BadNameError, check_name, inert
+from pinochle_tui.names import BadNameError, check_name
+from pinochle_tui.plaintext import inert
 from pinochle_tui.tui.setup import SPEEDS, MatchSetup, speed_name
 
 _HOTSEAT = "hotseat"
