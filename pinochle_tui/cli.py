@@ -380,17 +380,18 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def _check_names(args: argparse.Namespace) -> None:
-    """Each player name checked (``--name``, ``--names``)."""
+    """Each player name checked (``--name``), and the two of hotseat different
+    (``--names``): the pass screen tells the players apart by name alone."""
     name, names = getattr(args, "name", None), getattr(args, "names", None)
     if name is None and names is None:
         return
-    from pinochle_tui.names import BadNameError, check_name
+    from pinochle_tui.names import BadNameError, check_name, check_names
 
     try:
         if name is not None:
             args.name = check_name(name)
         if names is not None:
-            args.names = [check_name(each) for each in names]
+            args.names = list(check_names(*names))
     except BadNameError as error:
         raise UsageError(str(error)) from None
 

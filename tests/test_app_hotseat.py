@@ -10,19 +10,17 @@ import pytest
 from pinochle_tui.engine import Rules, Seat
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.cardfaces import face
-from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
-from tests.probe import KeyboardPlayer, game_of, screen_text, show_hand, wait_until
-
-
-def hand_row(app: PinochleApp, game: GameScreen) -> str:
-    """The text on screen where the hand is drawn."""
-    region = game.query_one(HandView).region
-    lines = screen_text(app).splitlines()[region.y : region.bottom]
-    return "\n".join(line[region.x : region.right] for line in lines)
-
+from tests.probe import (
+    KeyboardPlayer,
+    game_of,
+    region_text,
+    screen_text,
+    show_hand,
+    wait_until,
+)
 
 FACE = re.compile(r"(?:10|[AKQJ987])[♠♥♦♣]")
 
@@ -38,7 +36,7 @@ def check_privacy(app: PinochleApp) -> None:
         return
     if app.screen is not game:
         return
-    shown = sorted(FACE.findall(hand_row(app, game)))
+    shown = sorted(FACE.findall(region_text(app, game.query_one(HandView))))
     if game.seating.unveiled and game.viewer == state.to_act:
         mine = [*state.hand(game.viewer), *state.table(game.viewer)]
         assert shown == sorted(face(card, False) for card in mine)

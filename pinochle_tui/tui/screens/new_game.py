@@ -1,7 +1,9 @@
 """The "New game" dialog: opponent and level, names, and every rule option.
 
 The rule fields are built from the ``Rules`` model itself, so a new option
-appears here without a change to this dialog.
+appears here without a change to this dialog. What is wrong with the names
+(two that read the same, one too wide) is said under them as they are typed,
+and Start is refused with the same words until it is put right.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from pinochle_tui.ai.registry import players
 from pinochle_tui.bots.external import PREFIX
 from pinochle_tui.engine import Rules
-from pinochle_tui.names import BadNameError, check_name
+from pinochle_tui.names import BadNameError, check_names
 from pinochle_tui.plaintext import inert
 from pinochle_tui.tui.setup import SPEEDS, MatchSetup, speed_name
 
@@ -108,6 +110,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
                 with Horizontal(classes="names"):
                     yield Input(current.names[0], id="name-south")
                     yield Input(current.names[1], id="name-north")
+                yield Static(id="names-problem", markup=False)
                 yield Checkbox(
                     "Allow taking moves back (u) within a hand", value=current.undo, id="undo"
                 )
@@ -123,6 +126,30 @@ class NewGameScreen(ModalScreen[NewGame | None]):
 
     def on_mount(self) -> None:
         self.query_one("#opponent", Select).focus()
+        self._names_problem()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id in ("name-south", "name-north"):
+            self._names_problem()
+
+    def _names(self) -> tuple[str, str]:
+        """The two names the match would start with; BadNameError says why not."""
+        south = self.query_one("#name-south", Input).value or "South"
+        north = self.query_one("#name-north", Input).value or "North"
+        return check_names(south, north)
+
+    def _names_problem(self) -> str | None:
+        """What is wrong with the names as typed (None if nothing), said under them."""
+        try:
+            self._names()
+        except BadNameError as error:
+            problem: str | None = f"{str(error)[:1].upper()}{str(error)[1:]}."
+        else:
+            problem = None
+        shown = self.query_one("#names-problem", Static)
+        shown.update(problem or "")
+        shown.display = problem is not None
+        return problem
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -145,13 +172,13 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             problem = error.errors()[0]
             self.notify(f"{problem['loc'][0]}: {problem['msg']}", severity="error")
             return
-        opponent = self.query_one("#opponent", Select).value
-        try:
-            south = check_name(self.query_one("#name-south", Input).value or "South")
-            north = check_name(self.query_one("#name-north", Input).value or "North")
-        except BadNameError as error:
-            self.notify(str(error), severity="error")
+        refused = self._names_problem()
+        if refused is not None:
+            self.query_one("#names-problem", Static).scroll_visible()
+            self.notify(refused, severity="error")
             return
+        south, north = self._names()
+        opponent = self.query_one("#opponent", Select).value
         setup = MatchSetup(
             rules=rules,
             names=(south, north),
