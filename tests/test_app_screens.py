@@ -156,6 +156,19 @@ async def test_new_game_dialog_starts_a_hotseat_match(tmp_path: Path) -> None:
         assert game.session.state.rules.target == 1500
 
 
+async def test_an_emptied_name_field_shows_the_name_it_gives(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_new_game(pilot, app, hotseat=False)
+        await type_into(pilot, app, "name-south", "")
+        field = dialog.query_one("#name-south", Input)
+        middle = region_text(app, field).splitlines()[1]
+        assert field.value == "" and middle.split() == ["▊", "South", "▎"]
+        assert names_problem(app, dialog) == ""
+        await pilot.press("ctrl+s")
+        assert await wait_until(pilot, lambda: game_of(app).names == ("South", "Computer"))
+
+
 @pytest.mark.parametrize(
     ("north", "said"),
     [

@@ -3,7 +3,8 @@
 The rule fields are built from the ``Rules`` model itself, so a new option
 appears here without a change to this dialog. What is wrong with the names
 (two that read the same, one too wide) is said under them as they are typed,
-and Start is refused with the same words until it is put right.
+and Start is refused with the same words until it is put right; an emptied
+name field shows the name it gives, its seat's.
 """
 
 from __future__ import annotations
@@ -108,8 +109,8 @@ class NewGameScreen(ModalScreen[NewGame | None]):
                 )
                 yield Label("Names (South, North)")
                 with Horizontal(classes="names"):
-                    yield Input(current.names[0], id="name-south")
-                    yield Input(current.names[1], id="name-north")
+                    yield Input(current.names[0], placeholder="South", id="name-south")
+                    yield Input(current.names[1], placeholder="North", id="name-north")
                 yield Static(id="names-problem", markup=False)
                 yield Checkbox(
                     "Allow taking moves back (u) within a hand", value=current.undo, id="undo"
@@ -133,9 +134,10 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             self._names_problem()
 
     def _names(self) -> tuple[str, str]:
-        """The two names the match would start with; BadNameError says why not."""
-        south = self.query_one("#name-south", Input).value or "South"
-        north = self.query_one("#name-north", Input).value or "North"
+        """The two names the match would start with; BadNameError says why not.
+        An empty field shows its seat's name, greyed: the name it gives."""
+        fields = (self.query_one(f"#name-{seat}", Input) for seat in ("south", "north"))
+        south, north = (field.value or field.placeholder for field in fields)
         return check_names(south, north)
 
     def _names_problem(self) -> str | None:
