@@ -156,6 +156,24 @@ async def test_new_game_dialog_starts_a_hotseat_match(tmp_path: Path) -> None:
         assert game.session.state.rules.target == 1500
 
 
+async def test_the_computer_pace_is_offered_only_against_the_computer(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_new_game(pilot, app, hotseat=False)
+        pace = "The computer's pace"
+        assert pace in screen_text(app)
+        await pilot.press("enter", "end", "enter")  # two players at this terminal
+        await pilot.pause()
+        assert pace not in screen_text(app)
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "name-south"
+        await pilot.press("shift+tab", "enter", "home", "enter")  # the first computer
+        await pilot.pause()
+        assert pace in screen_text(app)
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "speed"
+
+
 async def test_an_emptied_name_field_shows_the_name_it_gives(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

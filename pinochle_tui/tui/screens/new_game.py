@@ -4,7 +4,8 @@ The rule fields are built from the ``Rules`` model itself, so a new option
 appears here without a change to this dialog. What is wrong with the names
 (two that read the same, one too wide) is said under them as they are typed,
 and Start is refused with the same words until it is put right; an emptied
-name field shows the name it gives, its seat's.
+name field shows the name it gives, its seat's. The computer's pace is
+offered only when there is a computer.
 """
 
 from __future__ import annotations
@@ -100,12 +101,13 @@ class NewGameScreen(ModalScreen[NewGame | None]):
                     allow_blank=False,
                     id="opponent",
                 )
-                yield Label("The computer's pace")
+                yield Label("The computer's pace", classes="pace")
                 yield Select(
                     [(name, name) for name in SPEEDS],
                     value=speed_name(self._speed),
                     allow_blank=False,
                     id="speed",
+                    classes="pace",
                 )
                 yield Label("Names (South, North)")
                 with Horizontal(classes="names"):
@@ -127,7 +129,19 @@ class NewGameScreen(ModalScreen[NewGame | None]):
 
     def on_mount(self) -> None:
         self.query_one("#opponent", Select).focus()
+        self._offer_pace()
         self._names_problem()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "opponent":
+            self._offer_pace()
+
+    def _offer_pace(self) -> None:
+        """The computer's pace is there only with a computer to pace: hidden in
+        hotseat (it keeps its value for a later match against the computer)."""
+        computer = self.query_one("#opponent", Select).value != _HOTSEAT
+        for widget in self.query(".pace"):
+            widget.display = computer
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id in ("name-south", "name-north"):
