@@ -145,7 +145,7 @@ class NewGameScreen(ModalScreen[NewGame | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id in ("name-south", "name-north"):
-            self._names_problem()
+            self._names_problem(show=event.input.has_focus)  # typed, not set on mounting
 
     def _names(self) -> tuple[str, str]:
         """The two names the match would start with; BadNameError says why not.
@@ -154,8 +154,9 @@ class NewGameScreen(ModalScreen[NewGame | None]):
         south, north = (field.value or field.placeholder for field in fields)
         return check_names(south, north)
 
-    def _names_problem(self) -> str | None:
-        """What is wrong with the names as typed (None if nothing), said under them."""
+    def _names_problem(self, show: bool = False) -> str | None:
+        """What is wrong with the names as typed (None if nothing), said under
+        them; with ``show``, the form scrolls to bring it into view."""
         try:
             self._names()
         except BadNameError as error:
@@ -165,6 +166,8 @@ class NewGameScreen(ModalScreen[NewGame | None]):
         shown = self.query_one("#names-problem", Static)
         shown.update(problem or "")
         shown.display = problem is not None
+        if show and problem is not None:
+            self.call_after_refresh(shown.scroll_visible)  # once laid out with its text
         return problem
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -188,9 +191,8 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             problem = error.errors()[0]
             self.notify(f"{problem['loc'][0]}: {problem['msg']}", severity="error")
             return
-        refused = self._names_problem()
+        refused = self._names_problem(show=True)
         if refused is not None:
-            self.query_one("#names-problem", Static).scroll_visible()
             self.notify(refused, severity="error")
             return
         south, north = self._names()
