@@ -192,13 +192,18 @@ async def test_an_emptied_name_field_shows_the_name_it_gives(tmp_path: Path) -> 
     [
         ("Ann", "The two players need different names, not 'Ann' twice."),
         (" ann ", "The two players need different names: 'Ann' and 'ann' read the same."),
+        (
+            "漢字" * 10 + "x",
+            "A name has at most 40 characters, not 41 (漢 and other wide letters count as two).",
+        ),
     ],
 )
-async def test_new_game_refuses_two_players_of_the_same_name(
+async def test_new_game_says_what_is_wrong_with_the_names_and_refuses_to_start(
     tmp_path: Path, north: str, said: str
 ) -> None:
-    """Said under the names as they are typed, and again when Start is pressed;
-    the match starts once the names differ."""
+    """Two names that read the same, or one wider than 40 cells: said under
+    the names as they are typed, and again when Start is pressed; the match
+    starts once the names are put right."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         dialog = await open_new_game(pilot, app, hotseat=True)
