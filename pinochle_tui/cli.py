@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 from pydantic import ValidationError
 
 from pinochle_tui.engine import PinochleError, Rules
-from pinochle_tui.plaintext import BadNameError, check_name, inert
+from pinochle_tui.plaintext import inert
 
 if typing.TYPE_CHECKING:
     from pinochle_tui.ai.budget import Budget
@@ -390,14 +390,25 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     level = getattr(args, "level", None)
     if args.command in ("play", "resume", "serve") and level is not None:
         _check_opponent(level)
+    _check_names(args)
+    return args
+
+
+def _check_names(args: argparse.Namespace) -> None:
+    """Each player name checked (``--name``), and the two of hotseat different
+    (``--names``): the pass screen tells the players apart by name alone."""
+    name, names = getattr(args, "name", None), getattr(args, "names", None)
+    if name is None and names is None:
+        return
+    from pinochle_tui.names import BadNameError, check_name, check_names
+
     try:
-        if getattr(args, "name", None) is not None:
-            args.name = check_name(args.name)
-        if hasattr(args, "names"):
-            args.names = [check_name(name) for name in args.names]
+        if name is not None:
+            args.name = check_name(name)
+        if names is not None:
+            args.names = list(check_names(*names))
     except BadNameError as error:
         raise UsageError(str(error)) from None
-    return args
 
 
 #: The longest ``cmd:`` opponent of the app: the game record keeps it as the level.

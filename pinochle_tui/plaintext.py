@@ -12,15 +12,13 @@ lone surrogates (which cannot even be encoded for output). Everything else,
 backslashes and markup-like brackets included, is left as it is: the result
 contains no replaced character, so ``inert`` of inert text changes nothing.
 
-``check_name`` validates a player name typed on the command line or in the
-New game dialog; ``plural`` counts things in words.
+``plural`` counts things in words. (Player names typed by a person are
+checked in ``pinochle_tui.names``.)
 
 >>> inert("Ann\\x1b]0;pwned\\x07\\nBob")
 'Ann\\\\x1b]0;pwned\\\\x07\\\\x0aBob'
 >>> inert(inert("tab\\there")) == inert("tab\\there")
 True
->>> check_name("  Ann  ")
-'Ann'
 """
 
 from __future__ import annotations
@@ -32,8 +30,6 @@ from typing import Final
 _UNSAFE: Final = re.compile(
     "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 )
-#: The longest player name ``check_name`` allows (a record accepts up to 100).
-MAX_NAME: Final = 40
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -72,29 +68,3 @@ def plural(n: int, noun: str, nouns: str | None = None) -> str:
     ('1 hand', '2 hands', '3 entries')
     """
     return f"{n} {noun if n == 1 else nouns or noun + 's'}"
-
-
-class BadNameError(ValueError):
-    """A player name that cannot be used; the message is one line."""
-
-
-def check_name(name: str) -> str:
-    """``name`` without surrounding blanks, if it is 1 to 40 printable characters.
-
-    Raises BadNameError otherwise. Printable is ``str.isprintable``: no control,
-    format (bidi, zero-width), separator other than the space, or unassigned
-    character.
-
-    >>> check_name("Ann\\x1b[2J")
-    Traceback (most recent call last):
-    ...
-    pinochle_tui.plaintext.BadNameError: a name must be printable: 'Ann\\x1b[2J'
-    """
-    stripped = name.strip()
-    if not stripped:
-        raise BadNameError("a name cannot be empty")
-    if len(stripped) > MAX_NAME:
-        raise BadNameError(f"a name has at most {MAX_NAME} characters, not {len(stripped)}")
-    if not stripped.isprintable():
-        raise BadNameError(f"a name must be printable: '{inert(stripped)}'")
-    return stripped

@@ -15,6 +15,7 @@ from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from pinochle_tui.engine import (
     Action,
@@ -53,6 +54,13 @@ def screen_text(app: App[object] | App[None]) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def region_text(app: App[object] | App[None], widget: Widget) -> str:
+    """The characters on screen where ``widget`` is drawn, line by line."""
+    region = widget.region
+    lines = screen_text(app).splitlines()[region.y : region.bottom]
+    return "\n".join(line[region.x : region.right] for line in lines)
+
+
 async def wait_until(
     pilot: AnyPilot, condition: Callable[[], bool], cap: int = 3000, quiet: bool = False
 ) -> bool:
@@ -80,6 +88,24 @@ async def show_hand(pilot: AnyPilot, app: App[object] | App[None]) -> bool:
     await pilot.pause(PrivacyScreen.GRACE)
     await pilot.press(SHOW_KEY)
     return await wait_until(pilot, lambda: app.screen is not screen)
+
+
+async def tab_to(pilot: AnyPilot, app: App[object] | App[None], widget_id: str) -> None:
+    """Press Tab until the widget ``widget_id`` has the keys (at most 20 times)."""
+    for _ in range(20):
+        if app.focused is not None and app.focused.id == widget_id:
+            return
+        await pilot.press("tab")
+    raise AssertionError(f"Tab never reached #{widget_id}, stopped at {app.focused}")
+
+
+async def type_into(
+    pilot: AnyPilot, app: App[object] | App[None], widget_id: str, text: str
+) -> None:
+    """Tab to the text field ``widget_id``, clear it, and type ``text`` key by key."""
+    await tab_to(pilot, app, widget_id)
+    await pilot.press("end", "ctrl+u", *text)
+    await pilot.pause()
 
 
 def game_of(app: App[object] | App[None]) -> GameScreen:

@@ -1,7 +1,9 @@
 """Names that look like markup are shown as themselves on every screen that
 shows names (the table, the pass screen, the log, the score sheet, the replay)
 and never act: ``[/]`` does not crash, ``[bold red]`` is not bold, a
-``[@click=app.quit]`` name clicked does not quit."""
+``[@click=app.quit]`` name clicked does not quit. A name too wide for a
+one-line column (an old saved game may hold one) is cut to fit, and the
+columns after it stay lined up."""
 
 from __future__ import annotations
 
@@ -10,16 +12,21 @@ from pathlib import Path
 from textual.app import App
 from textual.pilot import Pilot
 
-from pinochle_tui.engine import Rules
+from pinochle_tui.engine import Rules, Seat
 from pinochle_tui.record.replay import timeline
 from pinochle_tui.record.store import open_game
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.replay import ReplayApp
-from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
+from pinochle_tui.tui.screens.game_over import summary_text
+from pinochle_tui.tui.screens.score_sheet import HistoryScreen, ScoreSheetScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.log import GameLog
-from tests.probe import KeyboardPlayer, game_of, screen_text, wait_until
+from tests.probe import KeyboardPlayer, game_of, play_ahead, screen_text, wait_until
 
+#: Forty wide letters: 80 cells, as wide as a name can be in a saved game
+#: (cut, it is forty cells: nineteen letters and the ellipsis).
+WIDE = "漢字" * 20
+WIDE_CUT = "漢字" * 9 + "漢…"
 CLOSE = "[/]"
 CLICK = "[@click=app.quit]Q"
 BOLD = "[bold red]Ann"
@@ -78,3 +85,28 @@ async def test_markup_names_against_the_computer_and_in_the_replay(tmp_path: Pat
         assert await wait_until(pilot, lambda: BOLD in screen_text(viewer))
         assert await click_every(pilot, viewer, CLICK) >= 1
         assert viewer.is_running
+
+
+async def test_a_wide_name_is_cut_and_the_history_chart_stays_lined_up(tmp_path: Path) -> None:
+    setup = MatchSetup(Rules(), names=(WIDE, "Computer"), seed=5, save_dir=tmp_path)
+    session = setup.start()
+    play_ahead(session, lambda s: s.state.hand_no == 2 and s.state.to_act is Seat.SOUTH)
+    app = PinochleApp(setup, session, Display(speed=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = game_of(app)
+        assert await wait_until(pilot, lambda: game.human_turn and app.screen is game)
+        await pilot.press("t")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await pilot.pause()
+        lines = [line.strip(" █") for line in screen_text(app).splitlines()]
+        scale = lines.index("scale 0 to 1000")
+        assert lines[scale - 2 : scale] == [f"{WIDE_CUT}   ▂  200", f"{'Computer':<40}  ▂  130"]
+
+
+def test_a_wide_name_is_cut_and_the_final_scores_stay_lined_up(tmp_path: Path) -> None:
+    setup = MatchSetup(Rules(game="single-deal"), names=(WIDE, "Bob"), seed=5, save_dir=tmp_path)
+    session = setup.start()
+    play_ahead(session, lambda s: s.state.is_over)
+    state = session.state
+    rows = summary_text(state, setup.names).split("\n\n")[1].splitlines()
+    assert rows == [f"{WIDE_CUT} {state.scores[0]:>6}", f"{'Bob':<40}{state.scores[1]:>6}"]

@@ -10,19 +10,17 @@ import pytest
 from pinochle_tui.engine import Rules, Seat
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.cardfaces import face
-from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
-from tests.probe import KeyboardPlayer, game_of, screen_text, show_hand, wait_until
-
-
-def hand_row(app: PinochleApp, game: GameScreen) -> str:
-    """The text on screen where the hand is drawn."""
-    region = game.query_one(HandView).region
-    lines = screen_text(app).splitlines()[region.y : region.bottom]
-    return "\n".join(line[region.x : region.right] for line in lines)
-
+from tests.probe import (
+    KeyboardPlayer,
+    game_of,
+    region_text,
+    screen_text,
+    show_hand,
+    wait_until,
+)
 
 FACE = re.compile(r"(?:10|[AKQJ987])[♠♥♦♣]")
 
@@ -38,7 +36,7 @@ def check_privacy(app: PinochleApp) -> None:
         return
     if app.screen is not game:
         return
-    shown = sorted(FACE.findall(hand_row(app, game)))
+    shown = sorted(FACE.findall(region_text(app, game.query_one(HandView))))
     if game.seating.unveiled and game.viewer == state.to_act:
         mine = [*state.hand(game.viewer), *state.table(game.viewer)]
         assert shown == sorted(face(card, False) for card in mine)
@@ -146,3 +144,25 @@ async def test_the_palette_offers_no_computer_pace_in_hotseat(tmp_path: Path) ->
         for commands in titles:
             assert {"Rules", "Screenshot", "Quit"} <= commands
             assert not any(title.startswith("Speed") for title in commands), commands
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+async def test_a_name_too_wide_is_cut_to_fit_the_pass_screen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Forty wide letters (80 cells: a saved game may hold such a name) are cut
+    to 40 cells with an ellipsis; the box and its instruction stay whole."""
+    wide = "漢字" * 20
+    setup = MatchSetup(
+        Rules(), (wide, "Bob"), None, seed=11, save_dir=tmp_path, first_dealer=Seat.NORTH
+    )
+    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    async with app.run_test(size=size) as pilot:
+        assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        cut = "漢字" * 9 + "漢…"
+        assert f"Pass to {cut} " in text and f"{cut}: press S to see your hand " in text
+        box = [line.strip() for line in text.splitlines() if "║" in line or "═" in line]
+        assert len(box) == 7
+        assert all(line[0] in "║╔╚" and line[-1] in "║╗╝" for line in box), box

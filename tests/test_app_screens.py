@@ -9,6 +9,7 @@ from rich.color import Color
 from textual import events
 from textual.command import CommandPalette
 from textual.geometry import Size
+from textual.widgets import Input, Select
 
 from pinochle_tui.cli import parse_args
 from pinochle_tui.engine import Rules
@@ -21,7 +22,15 @@ from pinochle_tui.tui.screens.rules_help import RulesScreen, RulesText, text_wid
 from pinochle_tui.tui.screens.too_small import TooSmallScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
-from tests.probe import game_of, screen_text, wait_until
+from tests.probe import (
+    AnyPilot,
+    game_of,
+    notices,
+    region_text,
+    screen_text,
+    type_into,
+    wait_until,
+)
 
 
 def make_app(tmp_path: Path, **display: object) -> PinochleApp:
@@ -112,16 +121,30 @@ async def test_declare_out_shows_the_count_and_can_be_declined(tmp_path: Path) -
         assert game.move_no == before and not game.session.state.is_over
 
 
+async def open_new_game(pilot: AnyPilot, app: PinochleApp, hotseat: bool) -> NewGameScreen:
+    """At the player's turn, ``n``: the New game dialog; with ``hotseat``, the
+    last opponent (two players at this terminal) chosen in it with the keys."""
+    await my_turn(pilot, app)
+    await pilot.press("n")
+    assert await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    dialog = app.screen
+    assert isinstance(dialog, NewGameScreen)
+    if hotseat:
+        await pilot.press("enter", "end", "enter")
+        await pilot.pause()
+        assert dialog.query_one("#opponent", Select).value == "hotseat"
+    return dialog
+
+
+def names_problem(app: PinochleApp, dialog: NewGameScreen) -> str:
+    """What the dialog says on screen under the name fields, on one line."""
+    return " ".join(region_text(app, dialog.query_one("#names-problem")).split())
+
+
 async def test_new_game_dialog_starts_a_hotseat_match(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await my_turn(pilot, app)
-        await pilot.press("n")
-        assert await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        dialog = app.screen
-        assert isinstance(dialog, NewGameScreen)
-        from textual.widgets import Input, Select
-
+        dialog = await open_new_game(pilot, app, hotseat=False)
         dialog.query_one("#opponent", Select).value = "hotseat"
         dialog.query_one("#name-south", Input).value = "Ann"
         dialog.query_one("#name-north", Input).value = "Bob"
@@ -131,6 +154,70 @@ async def test_new_game_dialog_starts_a_hotseat_match(tmp_path: Path) -> None:
         game = game_of(app)
         assert game.names == ("Ann", "Bob") and game.seating.hotseat
         assert game.session.state.rules.target == 1500
+
+
+async def test_the_computer_pace_is_offered_only_against_the_computer(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_new_game(pilot, app, hotseat=False)
+        pace = "The computer's pace"
+        assert pace in screen_text(app)
+        await pilot.press("enter", "end", "enter")  # two players at this terminal
+        await pilot.pause()
+        assert pace not in screen_text(app)
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "name-south"
+        await pilot.press("shift+tab", "enter", "home", "enter")  # the first computer
+        await pilot.pause()
+        assert pace in screen_text(app)
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "speed"
+
+
+async def test_an_emptied_name_field_shows_the_name_it_gives(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_new_game(pilot, app, hotseat=False)
+        await type_into(pilot, app, "name-south", "")
+        field = dialog.query_one("#name-south", Input)
+        middle = region_text(app, field).splitlines()[1]
+        assert field.value == "" and middle.split() == ["▊", "South", "▎"]
+        assert names_problem(app, dialog) == ""
+        await pilot.press("ctrl+s")
+        assert await wait_until(pilot, lambda: game_of(app).names == ("South", "Computer"))
+
+
+@pytest.mark.parametrize(
+    ("north", "said"),
+    [
+        ("Ann", "The two players need different names, not 'Ann' twice."),
+        (" ann ", "The two players need different names: 'Ann' and 'ann' read the same."),
+        (
+            "漢字" * 10 + "x",
+            "A name has at most 40 characters, not 41 (漢 and other wide letters count as two).",
+        ),
+    ],
+)
+async def test_new_game_says_what_is_wrong_with_the_names_and_refuses_to_start(
+    tmp_path: Path, north: str, said: str
+) -> None:
+    """Two names that read the same, or one wider than 40 cells: said under
+    the names as they are typed, and again when Start is pressed; the match
+    starts once the names are put right."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        dialog = await open_new_game(pilot, app, hotseat=True)
+        await type_into(pilot, app, "name-south", "Ann")
+        await type_into(pilot, app, "name-north", north)
+        assert names_problem(app, dialog) == said
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog and said in notices(app)
+        await type_into(pilot, app, "name-north", "Bob")
+        assert names_problem(app, dialog) == ""
+        await pilot.press("ctrl+s")
+        assert await wait_until(pilot, lambda: "Pass to" in screen_text(app))
+        assert game_of(app).names == ("Ann", "Bob")
 
 
 async def test_four_colours_and_ascii(tmp_path: Path) -> None:

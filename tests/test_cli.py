@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tui.cli import main, parse_args
+from pinochle_tui.cli import UsageError, main, parse_args
 from pinochle_tui.engine import GameMode, Rules, TrickCount
 
 
@@ -35,6 +35,7 @@ from pinochle_tui.engine import GameMode, Rules, TrickCount
         (["play", "--name", "Ann\x1b]0;pwned\x07"], "a name must be printable: 'Ann\\x1b]0;pwned"),
         (["play", "--name", "Ann\udcff"], "a name must be printable: 'Ann\\udcff'"),
         (["hotseat", "--names", "Ann", "  "], "a name cannot be empty"),
+        (["hotseat", "--names", "Ann", "Ann"], "different names, not 'Ann' twice"),
         (["play", "--theme", "\x1b[2J"], "invalid choice: '\\x1b[2J'"),
     ],
 )
@@ -46,6 +47,33 @@ def test_a_bad_argument_is_one_line_and_exit_2(
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and captured.err.startswith("pinochle: ")
     assert message in captured.err and "\x1b" not in captured.err
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (
+            ["漢字" * 10 + "x", "Bob"],
+            "a name has at most 40 characters, not 41 (漢 and other wide letters count as two)",
+        ),
+        (["Ann", "Ann"], "the two players need different names, not 'Ann' twice"),
+        (
+            [" Ann", "ANN  "],
+            "the two players need different names: 'Ann' and 'ANN' read the same",
+        ),
+        (
+            ["Ａｎｎ", "Ann"],
+            "the two players need different names: 'Ａｎｎ' and 'Ann' read the same",
+        ),
+    ],
+)
+def test_hotseat_names_are_checked_before_the_app_starts(names: list[str], message: str) -> None:
+    """Checked before the app starts (``main`` would start it if they passed):
+    the name's width is counted in terminal cells, and two names that read the
+    same (case, full-width letters and spaces aside) cannot tell the players apart."""
+    with pytest.raises(UsageError) as refused:
+        parse_args(["hotseat", "--names", *names])
+    assert str(refused.value) == message
 
 
 def test_every_rule_has_a_flag_with_its_default_in_the_help() -> None:

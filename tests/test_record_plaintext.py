@@ -1,4 +1,4 @@
-"""``plaintext``: text from files made one inert line; player names checked."""
+"""``plaintext``: text from files made one inert line."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pinochle_tui.plaintext import MAX_NAME, BadNameError, check_name, inert, is_inert
+from pinochle_tui.plaintext import inert, is_inert
 
 #: Every character inert replaces: C0, DEL, C1, line/paragraph separators, bidi, surrogates.
 UNSAFE = [
@@ -53,32 +53,3 @@ def test_a_limit_cuts_a_long_text_with_an_ellipsis() -> None:
     assert inert("abcdef", limit=4) == "abc…"
     assert inert("abcd", limit=4) == "abcd"
     assert inert("\x1b" * 10, limit=6) == "\\x1b\\…"
-
-
-@pytest.mark.parametrize(
-    ("name", "expected"),
-    [("Ann", "Ann"), ("  Zoë Ann  ", "Zoë Ann"), ("x" * MAX_NAME, "x" * MAX_NAME), ("[b]", "[b]")],
-)
-def test_good_names_are_returned_stripped(name: str, expected: str) -> None:
-    assert check_name(name) == expected
-
-
-@pytest.mark.parametrize(
-    ("name", "fragment"),
-    [
-        ("", "cannot be empty"),
-        ("   ", "cannot be empty"),
-        ("x" * (MAX_NAME + 1), "at most 40 characters, not 41"),
-        ("Ann\x1b]0;pwned\x07", "must be printable: 'Ann\\x1b]0;pwned\\x07'"),
-        ("Ann\nBob", "must be printable: 'Ann\\x0aBob'"),
-        ("Ann\tBob", "must be printable"),
-        ("\u202eAnn", "must be printable: '\\u202eAnn'"),
-        ("Ann\u200b", "must be printable"),
-    ],
-)
-def test_bad_names_are_refused_in_one_line(name: str, fragment: str) -> None:
-    with pytest.raises(BadNameError) as raised:
-        check_name(name)
-    assert isinstance(raised.value, ValueError)
-    message = str(raised.value)
-    assert fragment in message and is_inert(message)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -11,12 +12,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from pinochle_tui.engine import GameState, Seat
+from pinochle_tui.names import MAX_NAME, fit
 
 
 def summary_text(state: GameState, names: tuple[str, str]) -> str:
-    """Who won, both scores, and why, with the players' names."""
+    """Who won, both scores, and why, with the players' names; the scores line
+    up however wide the names (cut to ``MAX_NAME`` cells)."""
     headline = "The game is drawn." if state.winner is None else f"{names[state.winner]} won!"
-    rows = "\n".join(f"{names[s]:<16}{state.scores[s]:>6}" for s in Seat)
+    width = min(MAX_NAME, max(16, *map(cell_len, names)))
+    rows = "\n".join(f"{fit(names[s], width, pad=True)}{state.scores[s]:>6}" for s in Seat)
     played = "1 hand" if state.hand_no == 1 else f"{state.hand_no} hands"
     reason = state.outcome.reason(names) if state.outcome is not None else ""
     return f"{headline}\n\n{rows}\n\n{reason[:1].upper()}{reason[1:]}, after {played}."

@@ -1,7 +1,11 @@
 """The "New game" dialog: opponent and level, names, and every rule option.
 
 The rule fields are built from the ``Rules`` model itself, so a new option
-appears here without a change to this dialog.
+appears here without a change to this dialog. What is wrong with the names
+(two that read the same, one too wide) is said under them as they are typed,
+and Start is refused with the same words until it is put right; an emptied
+name field shows the name it gives, its seat's. The computer's pace is
+offered only when there is a computer.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from pinochle_tui.ai.registry import players
 from pinochle_tui.bots.external import PREFIX
 from pinochle_tui.engine import Rules
-from pinochle_tui.plaintext import BadNameError, check_name, inert
+from pinochle_tui.names import BadNameError, check_names
+from pinochle_tui.plaintext import inert
 from pinochle_tui.tui.setup import SPEEDS, MatchSetup, speed_name
 
 _HOTSEAT = "hotseat"
@@ -96,17 +101,19 @@ class NewGameScreen(ModalScreen[NewGame | None]):
                     allow_blank=False,
                     id="opponent",
                 )
-                yield Label("The computer's pace")
+                yield Label("The computer's pace", classes="pace")
                 yield Select(
                     [(name, name) for name in SPEEDS],
                     value=speed_name(self._speed),
                     allow_blank=False,
                     id="speed",
+                    classes="pace",
                 )
                 yield Label("Names (South, North)")
                 with Horizontal(classes="names"):
-                    yield Input(current.names[0], id="name-south")
-                    yield Input(current.names[1], id="name-north")
+                    yield Input(current.names[0], placeholder="South", id="name-south")
+                    yield Input(current.names[1], placeholder="North", id="name-north")
+                yield Static(id="names-problem", markup=False)
                 yield Checkbox(
                     "Allow taking moves back (u) within a hand", value=current.undo, id="undo"
                 )
@@ -122,6 +129,46 @@ class NewGameScreen(ModalScreen[NewGame | None]):
 
     def on_mount(self) -> None:
         self.query_one("#opponent", Select).focus()
+        self._offer_pace()
+        self._names_problem()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "opponent":
+            self._offer_pace()
+
+    def _offer_pace(self) -> None:
+        """The computer's pace is there only with a computer to pace: hidden in
+        hotseat (it keeps its value for a later match against the computer)."""
+        computer = self.query_one("#opponent", Select).value != _HOTSEAT
+        for widget in self.query(".pace"):
+            widget.display = computer
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id in ("name-south", "name-north"):
+            self._names_problem(show=event.input.has_focus)  # typed, not set on mounting
+
+    def _names(self) -> tuple[str, str]:
+        """The two names the match would start with; BadNameError says why not.
+        An empty field shows its seat's name, greyed: the name it gives."""
+        fields = (self.query_one(f"#name-{seat}", Input) for seat in ("south", "north"))
+        south, north = (field.value or field.placeholder for field in fields)
+        return check_names(south, north)
+
+    def _names_problem(self, show: bool = False) -> str | None:
+        """What is wrong with the names as typed (None if nothing), said under
+        them; with ``show``, the form scrolls to bring it into view."""
+        try:
+            self._names()
+        except BadNameError as error:
+            problem: str | None = f"{str(error)[:1].upper()}{str(error)[1:]}."
+        else:
+            problem = None
+        shown = self.query_one("#names-problem", Static)
+        shown.update(problem or "")
+        shown.display = problem is not None
+        if show and problem is not None:
+            self.call_after_refresh(shown.scroll_visible)  # once laid out with its text
+        return problem
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -144,13 +191,12 @@ class NewGameScreen(ModalScreen[NewGame | None]):
             problem = error.errors()[0]
             self.notify(f"{problem['loc'][0]}: {problem['msg']}", severity="error")
             return
-        opponent = self.query_one("#opponent", Select).value
-        try:
-            south = check_name(self.query_one("#name-south", Input).value or "South")
-            north = check_name(self.query_one("#name-north", Input).value or "North")
-        except BadNameError as error:
-            self.notify(str(error), severity="error")
+        refused = self._names_problem(show=True)
+        if refused is not None:
+            self.notify(refused, severity="error")
             return
+        south, north = self._names()
+        opponent = self.query_one("#opponent", Select).value
         setup = MatchSetup(
             rules=rules,
             names=(south, north),

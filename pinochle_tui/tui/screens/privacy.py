@@ -4,6 +4,9 @@ It cannot be skipped by accident: Enter (the key that plays a card) does
 nothing here, and the key that shows the hand, ``s``, works only after the
 screen has been up for a moment, so a key pressed twice by the player who
 just moved never uncovers the other player's cards.
+
+The name is cut to ``MAX_NAME`` cells (a name read from an old saved game may
+be wider), so the box fits the narrowest terminal the app runs in.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+
+from pinochle_tui.names import MAX_NAME, fit
 
 #: The key that shows the next player's hand (the README names it).
 SHOW_KEY = "s"
@@ -32,13 +37,14 @@ class PrivacyScreen(Screen[None]):
 
     def __init__(self, name: str) -> None:
         super().__init__()
-        self._name = name
+        self._player = fit(name, MAX_NAME)
         self._shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
+        who = self._player
         with Middle(), Center():
             yield Static(
-                f"Pass to {self._name}\n\n{self._name}: press {SHOW_KEY.upper()} to see your hand",
+                f"Pass to {who}\n\n{who}: press {SHOW_KEY.upper()} to see your hand",
                 id="privacy-text",
                 markup=False,
             )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from pinochle_tui.engine import Seat
+from pinochle_tui.names import MAX_NAME, fit
 from pinochle_tui.tui.chart import spark
 from pinochle_tui.tui.scores import HandSummary
 
@@ -96,15 +98,16 @@ def history_table(hands: Sequence[HandSummary], names: tuple[str, str]) -> Table
 
 
 def history_chart(hands: Sequence[HandSummary], names: tuple[str, str]) -> Text:
-    """Both totals across the match as bar lines on one scale, to the target."""
+    """Both totals across the match as bar lines on one scale, to the target,
+    each after its player's name (cut to ``MAX_NAME`` cells)."""
     text = Text()
     if not hands:
         return text
     top = max(hands[-1].target, *(max(h.scored.totals) for h in hands))
-    width = max(len(name) for name in names)
+    width = min(MAX_NAME, max(map(cell_len, names)))
     for seat in Seat:
         totals = [h.scored.totals[seat] for h in hands]
-        text.append(f"{names[seat]:<{width}}  ")
+        text.append(f"{fit(names[seat], width, pad=True)}  ")
         text.append(spark(totals, top), "bold")
         text.append(f"  {totals[-1]}\n")
     text.append(f"{'':<{width}}  scale 0 to {top}")
