@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rich.cells import cell_len
 from textual.widgets import Static
 
 from pinochle_tui.engine import Card, ExchangeDix, Meld, MeldKind, MeldScored, Phase, Rules, Seat
@@ -390,6 +391,26 @@ async def test_the_faces_follow_the_terminal_size_live(tmp_path: Path) -> None:
             assert await wait_until(pilot, lambda: game.tier == tier), tier  # noqa: B023
             assert hand.size_of_face is face
             assert hand.region.right <= game.query_one("#board").region.right
+
+
+async def test_the_log_wraps_again_when_the_terminal_changes_size(tmp_path: Path) -> None:
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await won_first_trick(pilot, app)
+        log = game_of(app).query_one(GameLog)
+        # a sentence too wide for the log at 80 x 24 but not at 160 x 50
+        assert any(22 < cell_len(line) <= 40 for line in log.told), log.told
+        for size in ((80, 24), (160, 50), (100, 30)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            width = log.scrollable_content_region.width
+            assert await wait_until(pilot, lambda: log.virtual_size.width <= width), size  # noqa: B023
+            # every sentence whole, the newest in view, each on one line if it fits
+            shown = [strip.text.rstrip() for strip in log.lines]
+            assert " ".join(" ".join(shown).split()) == " ".join(" ".join(log.told).split())
+            assert log.scroll_offset.y + log.scrollable_content_region.height >= len(shown)
+            for line in log.told:
+                assert (line in shown) is (cell_len(line) <= width), (size, width, line)
 
 
 async def test_a_resumed_game_tells_its_hand_again_and_keeps_its_score_sheets(
