@@ -75,6 +75,8 @@ def test_hand_score_of_a_seeded_hand(
     assert scored == [HandScored(raw, counted, (0, 0), counted)]
     assert sum(raw) == 250
     assert state.tricks[-1].winner == 0  # South took the last trick and its 10
+    # The hand over, both seats see the points in tricks the hand was counted on.
+    assert state.view(N).won_points == state.view(N.other).won_points == raw
 
 
 def test_hand_score_adds_melds_and_rounded_tricks() -> None:

@@ -906,7 +906,7 @@ class GameState:
         events.append(done)
         self.to_act = self.leader = winner
         if self.claims and self._claim_counts(winner, leader):
-            self._count_claim(winner, last, events)
+            self._count_claim(winner, events)
         elif last:
             self._score_hand(events)
         elif self.playoff:
@@ -1006,7 +1006,7 @@ class GameState:
     def _declare(self, seat: Seat, events: list[Event]) -> None:
         events.append(OutDeclared(seat))
         if self.rules.declare_out is DeclareOutRule.STANDARD:
-            self._count_claim(seat, False, events)
+            self._count_claim(seat, events)
         else:
             self.claims.append(seat)
 
@@ -1015,9 +1015,8 @@ class GameState:
             return False
         return self.rules.declare_out is DeclareOutRule.ALT1 or leader == winner
 
-    def _count_claim(self, seat: Seat, last: bool, events: list[Event]) -> None:
-        raw = trick_points(self.won[seat], self._settings.card_points)
-        count = self.scores[seat] + rounded(raw + (self.rules.last_trick_bonus if last else 0))
+    def _count_claim(self, seat: Seat, events: list[Event]) -> None:
+        count = self.scores[seat] + rounded(self._won_points()[seat])
         self.scores[seat] = count
         events.append(ClaimCounted(seat, count, self.target, count >= self.target))
         self._claim_settled(seat, events)
@@ -1029,10 +1028,18 @@ class GameState:
         else:
             self._game_over(Termination.DECLARED_OUT_LOST, _OTHER[claimant], events, claimant)
 
-    def _score_hand(self, events: list[Event]) -> None:
-        points, scores = self._settings.card_points, self.scores
+    def _won_points(self) -> tuple[int, int]:
+        """Each seat's card points in tricks this hand, with the last trick's
+        bonus once that trick is won (what the hand's count is made of)."""
+        points = self._settings.card_points
         raw = [trick_points(self.won[0], points), trick_points(self.won[1], points)]
-        raw[self.tricks[-1].winner] += self.rules.last_trick_bonus
+        if self.tricks and self.tricks[-1].last:
+            raw[self.tricks[-1].winner] += self.rules.last_trick_bonus
+        return raw[0], raw[1]
+
+    def _score_hand(self, events: list[Event]) -> None:
+        scores = self.scores
+        raw = self._won_points()
         counts = (rounded(raw[0]), rounded(raw[1]))
         scores[0] += counts[0]
         scores[1] += counts[1]
@@ -1094,7 +1101,6 @@ class GameState:
                 seen |= 1 << extra
         dealt = self.hand_no > 0  # a hand is (or was) on the table
         everything = self._settings.pack if dealt else 0
-        points = self._settings.card_points
         return SeatView(
             seat=seat,
             rules=self.rules,
@@ -1115,7 +1121,7 @@ class GameState:
             lead=CARDS[self.lead] if self.lead is not None else None,
             leader=self.leader,
             tricks=tuple(self.tricks),
-            won_points=(trick_points(self.won[0], points), trick_points(self.won[1], points)),
+            won_points=self._won_points(),
             trick_no=len(self.tricks),
             playoff=self.playoff,
             opponent_hand_size=self.hands[other].bit_count(),

@@ -46,6 +46,7 @@ class SeatView:
     lead: Card | None
     leader: Seat
     tricks: tuple[TrickWon, ...]
+    #: Card points in each seat's tricks this hand, with the last trick's 10 once it is won.
     won_points: tuple[int, int]
     trick_no: int
     playoff: bool
