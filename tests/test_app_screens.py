@@ -17,13 +17,16 @@ from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.launch import setup_from_args
 from pinochle_tui.tui.screens.declare import DeclareOutScreen
 from pinochle_tui.tui.screens.game import GameScreen
+from pinochle_tui.tui.screens.game_over import GameOverScreen
 from pinochle_tui.tui.screens.new_game import NewGameScreen
 from pinochle_tui.tui.screens.rules_help import RulesScreen, RulesText, text_width
+from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
 from pinochle_tui.tui.screens.too_small import TooSmallScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
 from tests.probe import (
     AnyPilot,
+    KeyboardPlayer,
     game_of,
     notices,
     region_text,
@@ -295,3 +298,21 @@ async def test_a_thousand_resizes_in_a_row_leave_a_game_that_moves(tmp_path: Pat
         before = game_of(app).move_no
         await pilot.press("1", "1")
         assert await wait_until(pilot, lambda: game_of(app).move_no > before)
+
+
+async def test_enter_at_game_over_leaves_the_result_on_screen(tmp_path: Path) -> None:
+    # Enter plays a card: pressed once too often, it must not start a new game.
+    setup = MatchSetup(Rules(game="single-deal"), seed=5, save_dir=tmp_path)
+    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await KeyboardPlayer(pilot, app).play_hand()
+        assert isinstance(app.screen, ScoreSheetScreen)
+        finished = game_of(app).session
+        await pilot.press("enter")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and "won" in screen_text(app)
+        await pilot.press("a")
+        assert await wait_until(pilot, lambda: game_of(app).session is not finished)
+        assert not game_of(app).session.state.is_over

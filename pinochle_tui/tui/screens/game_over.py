@@ -27,10 +27,16 @@ def summary_text(state: GameState, names: tuple[str, str]) -> str:
 
 
 class GameOverScreen(ModalScreen[bool]):
-    """Dismissed with True to play again, False to quit."""
+    """Dismissed with True to play again, False to quit.
 
+    Nothing has the focus and Enter does nothing here: Enter plays a card, so a
+    player pressing it as the last trick falls must not start a new game before
+    reading the result. A new game is ``a`` (or a click, or Tab to the button).
+    """
+
+    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,a", "answer(True)", "Play again"),
+        Binding("a", "answer(True)", "Play again"),
         Binding("q,escape", "answer(False)", "Quit"),
     ]
 
@@ -46,9 +52,6 @@ class GameOverScreen(ModalScreen[bool]):
                 yield Button("Play again (a)", variant="primary", id="again")
                 yield Button("Quit (q)", id="quit")
         yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "again")
