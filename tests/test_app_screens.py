@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,7 @@ async def test_declare_out_shows_the_count_and_can_be_declined(tmp_path: Path) -
         assert await wait_until(pilot, lambda: isinstance(app.screen, DeclareOutScreen))
         text = screen_text(app)
         assert "Target                 1000" in text and "You would LOSE the game." in text
+        assert re.search(r"Tricks so far +\d+ → +\d+", text) and "->" not in text
         await pilot.press("n")
         assert await wait_until(pilot, lambda: app.screen is game)
         assert game.move_no == before and not game.session.state.is_over

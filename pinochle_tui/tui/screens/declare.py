@@ -18,7 +18,7 @@ def claim_text(view: SeatView) -> str:
     verdict = "You would WIN the game." if count >= view.target else "You would LOSE the game."
     lines = [
         f"Running total        {view.scores[seat]:>6}",
-        f"Tricks so far {raw:>4} -> {rounded(raw):>6}",
+        f"Tricks so far {raw:>4} → {rounded(raw):>6}",
         f"Your count           {count:>6}",
         f"Target               {view.target:>6}",
         "",

@@ -545,7 +545,7 @@ class GameScreen(Screen[None]):
             try:
                 self.session.state.check(action)
             except IllegalActionError as error:
-                self._refusal = f"Not allowed: {error}"
+                self._refusal = f"Not allowed. {error}"
                 self.render_state()
             return
         self.apply(action)
