@@ -9,8 +9,7 @@ from textual.binding import Binding, BindingType
 from pinochle_tui.tui.screens.confirm import ConfirmScreen
 
 RESUME_ADVICE = (
-    "The game is saved after every move: the command pinochle resume goes on from here, "
-    "at this very card."
+    "The game is saved after every move: pinochle resume goes on from here, at this very card."
 )
 
 
