@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.events import MouseScrollDown, MouseScrollUp
 from textual.pilot import Pilot
 from textual.widget import Widget
 
@@ -59,6 +60,25 @@ def region_text(app: App[object] | App[None], widget: Widget) -> str:
     region = widget.region
     lines = screen_text(app).splitlines()[region.y : region.bottom]
     return "\n".join(line[region.x : region.right] for line in lines)
+
+
+def words_inside(app: App[object] | App[None], selector: str) -> str:
+    """The words inside the border of the widget ``selector`` as on screen now,
+    in one line (the lines wrapped in the widget joined by single spaces)."""
+    region = app.screen.query_one(selector).region
+    rows = screen_text(app).splitlines()[region.y + 1 : region.bottom - 1]
+    inside = (row[region.x + 1 : region.right - 1] for row in rows)
+    # Without the scroll bar's thumb, drawn in block characters on the right.
+    return " ".join(" ".join(row.rstrip(" ▁▂▃▄▅▆▇█").split()) for row in inside)
+
+
+async def wheel(pilot: AnyPilot, selector: str, up: bool = True, times: int = 1) -> None:
+    """Turn the mouse wheel over the middle of ``selector``, ``times`` clicks
+    (the Pilot has no wheel of its own; this sends the events a terminal does)."""
+    region = pilot.app.screen.query_one(selector).region
+    offset = (region.width // 2, region.height // 2)
+    for _ in range(times):
+        await pilot._post_mouse_events([MouseScrollUp if up else MouseScrollDown], selector, offset)
 
 
 async def wait_until(

@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 
 import pytest
-from textual.widgets import OptionList
 
 from pinochle_tui.engine import Rules, Seat
 from pinochle_tui.engine.events import HandDealt, TrickWon
@@ -15,8 +14,16 @@ from pinochle_tui.record.replay import Frame, timeline
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.tui.app import THEMES
 from pinochle_tui.tui.cardfaces import face
-from pinochle_tui.tui.replay import CentrePanel, ReplayApp, SeatPanel, launch_replay
+from pinochle_tui.tui.replay import (
+    VIEWS,
+    CentrePanel,
+    EventLine,
+    ReplayApp,
+    SeatPanel,
+    launch_replay,
+)
 from pinochle_tui.tui.setup import Display
+from tests.probe import wheel, words_inside
 from tests.record_helpers import PLAYERS, step
 
 SIZE = (120, 36)
@@ -55,10 +62,56 @@ async def test_step_forward_and_back(game: tuple[GameSession, list[Frame]]) -> N
         assert app.position == 3
         await pilot.press("left")
         assert app.position == 2
-        events = app.query_one("#events", OptionList)
         await pilot.pause()
-        assert events.highlighted == 2
-        assert events.option_count == len(game[1])
+        lines = list(app.query(EventLine))
+        assert [line.index for line in lines if line.has_class("-current")] == [2]
+        assert len(lines) == len(game[1])
+        await pilot.click(lines[5])
+        assert app.position == 5, "a click on a step goes there"
+
+
+#: The last step of the module's game, as the events list tells it.
+LAST_EVENT = (
+    "339. Ann plays J♠. Computer takes the trick (4 in cards and +10 for the last trick). "
+    "Hand over. Totals: Ann 920, Computer 1140. Game over: Computer wins (Computer reached 1000)."
+)
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_the_step_on_screen_is_whole_in_the_events_list(
+    game: tuple[GameSession, list[Frame]], size: tuple[int, int]
+) -> None:
+    app = _app(game)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        assert words_inside(app, "#events").endswith(LAST_EVENT)
+        # Each view tells the steps again: the step on screen stays whole in the list.
+        for _ in VIEWS:
+            await pilot.press("v")
+            await pilot.pause()
+            assert words_inside(app, "#events").endswith(LAST_EVENT), app.viewer
+
+
+async def test_the_events_list_scrolls_back_with_the_wheel_and_the_keys(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    app = _app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.focused is app.query_one("#events"), "the list has the keys from the start"
+        await wheel(pilot, "#events", up=True, times=3)
+        shown = words_inside(app, "#events")
+        assert not shown.endswith(LAST_EVENT) and "338. Computer leads" in shown
+        await pilot.press("pageup", "pageup", "up")
+        earlier = words_inside(app, "#events")
+        assert "338. Computer leads" not in earlier and earlier != shown
+        assert app.position == len(game[1]) - 1, "reading back does not move the replay"
+        await pilot.press("home")
+        assert words_inside(app, "#events").startswith("Start: the game before the first deal.")
+        await pilot.press("end")
+        assert words_inside(app, "#events").endswith(LAST_EVENT)
 
 
 async def test_jumps_to_end_start_hands_and_tricks(

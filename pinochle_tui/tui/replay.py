@@ -19,10 +19,10 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Header, Static
 
 from pinochle_tui.coach.models import GameReview
 from pinochle_tui.coach.review import review_file
@@ -109,6 +109,41 @@ class CentrePanel(CardLines):
     """The middle of the table: trump, turn-up, stock, the trick in play and the last one."""
 
 
+class EventLine(Static):
+    """One step of the game in words, in the list of events; a click goes there."""
+
+    class Chosen(Message):
+        """The player clicked the step at ``index`` of the timeline."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+    def on_click(self) -> None:
+        self.post_message(self.Chosen(self.index))
+
+
+class EventList(VerticalScroll, inherit_bindings=False):
+    """Every step of the game, one ``EventLine`` each, the one on screen marked.
+
+    The wheel scrolls it, and so do the up and down keys while it has the focus
+    (it takes it at the start: nothing else on the screen wants keys), to read
+    back through the game without moving the replay; the replay's own keys
+    (left and right, home and end) are left to the app.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Scroll", show=False),
+        Binding("down", "scroll_down", "Scroll", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+    ]
+
+
 class ReplayApp(CardTableApp):
     """A keyboard-driven viewer of a saved game, in the game's theme and card colours."""
 
@@ -153,6 +188,8 @@ class ReplayApp(CardTableApp):
         self.review: GameReview | None = None
         self._review_at_start = review
         self._marks: dict[int, str] = {}
+        #: The list of events, a line per frame.
+        self._lines: list[EventLine] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -162,14 +199,15 @@ class ReplayApp(CardTableApp):
                 yield CentrePanel(id="centre")
                 yield SeatPanel(id="south", classes="seat")
                 yield ReviewPanel(id="review")
-            yield OptionList(id="events")
+            with EventList(id="events"):
+                for index in range(len(self.frames)):
+                    yield EventLine(index)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        # The keys move the replay; the list only shows where it is (a click jumps there).
-        events = self.query_one("#events", OptionList)
-        events.can_focus = False
+        events = self.query_one(EventList)
         events.border_title = "Events"
+        self._lines = list(events.query(EventLine))
         self.query_one(ReviewPanel).display = False
         self._fill_events()
         self._show()
@@ -227,8 +265,8 @@ class ReplayApp(CardTableApp):
         self._fill_events()
         self._show()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.position = event.option_index
+    def on_event_line_chosen(self, message: EventLine.Chosen) -> None:
+        self.position = message.index
 
     # -- showing a position ----------------------------------------------------
 
@@ -240,9 +278,10 @@ class ReplayApp(CardTableApp):
         self._show()
 
     def _fill_events(self) -> None:
-        events = self.query_one("#events", OptionList)
-        events.clear_options()
-        events.add_options(Option(Text(self._describe(index))) for index in range(len(self.frames)))
+        """Tell every step again (the view or the review's marks changed): the
+        lines stay, so the list keeps its place."""
+        for line in self._lines:
+            line.update(Text(self._describe(line.index)))
 
     def _describe(self, index: int) -> str:
         step = self.frames[index].step
@@ -268,10 +307,11 @@ class ReplayApp(CardTableApp):
 
     def _show(self) -> None:
         state = self.frames[self.position].state
-        events = self.query_one("#events", OptionList)
-        if events.highlighted != self.position:
-            events.highlighted = self.position
-            events.scroll_to_highlight()
+        for line in self._lines:
+            line.set_class(line.index == self.position, "-current")
+        # Once the lines are laid out again (their text may just have changed),
+        # the whole of the step on screen is brought into the list's view.
+        self.call_after_refresh(self._lines[self.position].scroll_visible, animate=False)
         for seat in Seat:
             panel = self.query_one(f"#{seat.name.lower()}", SeatPanel)
             panel.update(self._seat_text(panel, state, seat))
