@@ -375,7 +375,8 @@ async def test_the_replay_review_marks_the_costly_move(
         app.position = thrown.number + 1  # the step of the throw: after the deal
         await pilot.pause()
         panel = str(app.query_one(ReviewPanel).render())
-        assert "Ann: play J♣; best: play A♣; cost 28 (exact)" in panel
+        assert f"Action {thrown.number}, Ann: play J♣; best: play A♣; cost 28 (exact)" in panel
+        assert f"action {thrown.number} of " in app.title, "the review's number is the replay's"
         assert "it cost exactly 28 points (14 fewer for Ann, 14 more for Computer)" in panel
         # A decision that was the best says so, and nothing of a cost.
         review = app.review

@@ -114,6 +114,30 @@ async def test_the_events_list_scrolls_back_with_the_wheel_and_the_keys(
         assert region_text(app, "#events").endswith(LAST_EVENT)
 
 
+def _current(app: ReplayApp) -> str:
+    """The line of the events list that is marked as the step on screen."""
+    return str(app.query_one("EventLine.-current", EventLine).render())
+
+
+async def test_the_replay_counts_actions_as_the_review_does(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    session, _ = game
+    app = _app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.title == "Pinochle replay: before the first deal (both hands)"
+        await pilot.press("n")
+        assert app.title == "Pinochle replay: the deal of hand 1 (both hands)"
+        await pilot.press(*["right"] * 9)
+        assert app.title == "Pinochle replay: action 9 of 339 (both hands)"
+        assert _current(app) == "9. Ann leads K♣."
+        # The deals are not counted: the second hand goes on from the first.
+        first = len(session.log.hands[0].actions) + 1
+        await pilot.press("n", "right")
+        assert app.title == f"Pinochle replay: action {first} of 339 (both hands)"
+        assert _current(app).startswith(f"{first}. ")
+
+
 async def test_jumps_to_end_start_hands_and_tricks(
     game: tuple[GameSession, list[Frame]],
 ) -> None:

@@ -5,6 +5,10 @@ only moves an index through it, so stepping back is as cheap as stepping on.
 Both hands are face up unless one seat's view is chosen. ``r`` reviews the
 game (``tui.review_panel``): each costly move is marked, and the review of the
 move on screen is shown under the table.
+
+Where the replay is, is told by the action's number in the game, from 1 over
+both players' actions (deals not counted): the number ``pinochle review`` and
+``pinochle verify`` give an action, so "action 37" there is action 37 here.
 """
 
 from __future__ import annotations
@@ -74,6 +78,17 @@ def _ends_trick(frame: Frame) -> bool:
 
 def _is_deal(frame: Frame) -> bool:
     return frame.step is not None and frame.step.seat is None
+
+
+def place_of(frame: Frame, actions: int) -> str:
+    """Where ``frame`` is in a game of ``actions`` actions, by the action's number:
+    ``action 37 of 84``; a deal, between actions, is named by its hand."""
+    step = frame.step
+    if step is None:
+        return "before the first deal"
+    if step.seat is None:
+        return f"the deal of hand {step.hand_no}"
+    return f"action {step.number} of {actions}"
 
 
 def next_where(frames: Sequence[Frame], position: int, wanted: Callable[[Frame], bool]) -> int:
@@ -323,7 +338,8 @@ class ReplayApp(CardTableApp):
             number = step.number if step is not None and step.seat is not None else None
             self.query_one(ReviewPanel).show(self.review, number)
         view = "both hands" if self.viewer is None else f"{self.names[self.viewer]}'s view"
-        self.title = f"Pinochle replay: step {self.position} of {len(self.frames) - 1} ({view})"
+        at = place_of(self.frames[self.position], self.record.action_count)
+        self.title = f"Pinochle replay: {at} ({view})"
 
     def _seat_text(self, panel: SeatPanel, state: GameState, seat: Seat) -> Text:
         view = state.view(seat)

@@ -65,7 +65,8 @@ class ReviewPanel(Static):
                 else f"best: {decision.best_text}; cost {cost_text(decision)}"
             )
             lines = [
-                f"{decision.mark or ' '} {name}: {decision.taken_text}; {verdict}"
+                f"{decision.mark or ' '} Action {decision.number}, {name}: "
+                f"{decision.taken_text}; {verdict}"
                 + ("" if decision.method == "sampled" else f" ({decision.method})"),
             ]
             if decision.remark:
