@@ -23,7 +23,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Footer, Header, Static
@@ -142,6 +142,13 @@ class EventLine(Static):
         self.post_message(self.Chosen(self.index))
 
 
+class TableColumn(VerticalScroll, can_focus=False):
+    """The seats, the centre and the review, one under the other. In a short
+    terminal (80x24) they may not all fit: the wheel scrolls the column, and the
+    review is scrolled into view whenever it shows a move. The keys are the
+    events list's and the replay's."""
+
+
 class EventList(VerticalScroll, inherit_bindings=False):
     """Every step of the game, one ``EventLine`` each, the one on screen marked.
 
@@ -209,7 +216,7 @@ class ReplayApp(CardTableApp):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal():
-            with Vertical(id="table"):
+            with TableColumn(id="table"):
                 yield SeatPanel(id="north", classes="seat")
                 yield CentrePanel(id="centre")
                 yield SeatPanel(id="south", classes="seat")
@@ -336,8 +343,11 @@ class ReplayApp(CardTableApp):
         if self.review is not None:
             step = self.frames[self.position].step
             number = step.number if step is not None and step.seat is not None else None
-            self.query_one(ReviewPanel).show(self.review, number)
-        view = "both hands" if self.viewer is None else f"{self.names[self.viewer]}'s view"
+            review = self.query_one(ReviewPanel)
+            review.show(self.review, number)
+            self.call_after_refresh(review.scroll_visible, animate=False)
+        # "as You saw it": the possessive of a name ("You's view") can read wrong.
+        view = "both hands" if self.viewer is None else f"as {self.names[self.viewer]} saw it"
         at = place_of(self.frames[self.position], self.record.action_count)
         self.title = f"Pinochle replay: {at} ({view})"
 

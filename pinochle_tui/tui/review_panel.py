@@ -31,7 +31,6 @@ class ReviewPanel(Static):
     ReviewPanel {
         height: auto;
         padding: 0 1;
-        margin: 1 0;
         border: round $warning;
     }
     """
