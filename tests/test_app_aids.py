@@ -45,9 +45,9 @@ from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.log import GameLog
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
-from tests.coach_helpers import throwaway_game
+from tests.coach_helpers import Thrown, throwaway_game
 from tests.helpers import N, S
-from tests.probe import KeyboardPlayer, game_of, screen_text, show_hand, wait_until
+from tests.probe import KeyboardPlayer, game_of, screen_text, show_hand, wait_until, words_inside
 from tests.test_undo import DECK
 
 SIZE = (100, 30)
@@ -359,15 +359,20 @@ async def test_the_statistics_screen_from_the_palette(
         assert await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
 
 
-async def test_the_replay_review_marks_the_costly_move(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def reviewing_replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ReplayApp, Thrown]:
+    """The replay viewer of ``throwaway_game``, to review it with few samples (but
+    the viewer's own two worker processes, started from its thread)."""
     thrown = throwaway_game(tmp_path)
     path = thrown.session.path
     assert path is not None
-    # Few samples, but the viewer's own two worker processes, started from its thread.
     monkeypatch.setattr(replay_module, "review_file", partial(review_module.review_file, samples=2))
-    app = ReplayApp(thrown.session.log, timeline(thrown.session.log), path.name, path=path)
+    return ReplayApp(thrown.session.log, timeline(thrown.session.log), path.name, path=path), thrown
+
+
+async def test_the_replay_review_marks_the_costly_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, thrown = reviewing_replay(tmp_path, monkeypatch)
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.press("r")
         assert await wait_until(pilot, lambda: app.review is not None)
@@ -375,7 +380,8 @@ async def test_the_replay_review_marks_the_costly_move(
         app.position = thrown.number + 1  # the step of the throw: after the deal
         await pilot.pause()
         panel = str(app.query_one(ReviewPanel).render())
-        assert "Ann: play J♣; best: play A♣; cost 28 (exact)" in panel
+        assert f"Action {thrown.number}, Ann: play J♣; best: play A♣; cost 28 (exact)" in panel
+        assert f"action {thrown.number} of " in app.title, "the review's number is the replay's"
         assert "it cost exactly 28 points (14 fewer for Ann, 14 more for Computer)" in panel
         # A decision that was the best says so, and nothing of a cost.
         review = app.review
@@ -386,6 +392,23 @@ async def test_the_replay_review_marks_the_costly_move(
         panel = str(app.query_one(ReviewPanel).render())
         first = panel.splitlines()[0]
         assert first.endswith(f": {kept.taken_text}; the best") and "cost" not in first
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_the_replay_review_of_a_move_is_whole_on_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    app, thrown = reviewing_replay(tmp_path, monkeypatch)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("r")
+        assert await wait_until(pilot, lambda: app.review is not None)
+        await pilot.press("n", *["right"] * thrown.number)
+        await pilot.pause()
+        shown = words_inside(app, "#review")
+        assert shown.startswith(
+            f"? Action {thrown.number}, Ann: play J♣; best: play A♣; cost 28 (exact)"
+        )
+        assert shown.endswith("(14 fewer for Ann, 14 more for Computer).")
 
 
 async def test_hotseat_hides_every_hand_after_agreeing_to_an_undo(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from pinochle_tui.engine import Rules, Seat
 from pinochle_tui.engine.events import HandDealt, TrickWon
@@ -23,7 +24,7 @@ from pinochle_tui.tui.replay import (
     launch_replay,
 )
 from pinochle_tui.tui.setup import Display
-from tests.probe import wheel, words_inside
+from tests.probe import wait_until, wheel, words_inside
 from tests.record_helpers import PLAYERS, step
 
 SIZE = (120, 36)
@@ -77,6 +78,12 @@ LAST_EVENT = (
 )
 
 
+async def _shows_last(pilot: Pilot[None], app: ReplayApp) -> bool:
+    """Whether the events list comes to show the whole of the last step (it is
+    scrolled to it once laid out), waiting a second at most."""
+    return await wait_until(pilot, lambda: words_inside(app, "#events").endswith(LAST_EVENT), 200)
+
+
 @pytest.mark.parametrize("size", [(100, 30), (80, 24)])
 async def test_the_step_on_screen_is_whole_in_the_events_list(
     game: tuple[GameSession, list[Frame]], size: tuple[int, int]
@@ -84,13 +91,11 @@ async def test_the_step_on_screen_is_whole_in_the_events_list(
     app = _app(game)
     async with app.run_test(size=size) as pilot:
         await pilot.press("end")
-        await pilot.pause()
-        assert words_inside(app, "#events").endswith(LAST_EVENT)
+        assert await _shows_last(pilot, app)
         # Each view tells the steps again: the step on screen stays whole in the list.
         for _ in VIEWS:
             await pilot.press("v")
-            await pilot.pause()
-            assert words_inside(app, "#events").endswith(LAST_EVENT), app.viewer
+            assert await _shows_last(pilot, app), app.viewer
 
 
 async def test_the_events_list_scrolls_back_with_the_wheel_and_the_keys(
@@ -99,7 +104,7 @@ async def test_the_events_list_scrolls_back_with_the_wheel_and_the_keys(
     app = _app(game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("end")
-        await pilot.pause()
+        assert await _shows_last(pilot, app)
         assert app.focused is app.query_one("#events"), "the list has the keys from the start"
         await wheel(pilot, "#events", up=True, times=3)
         shown = words_inside(app, "#events")
@@ -108,10 +113,36 @@ async def test_the_events_list_scrolls_back_with_the_wheel_and_the_keys(
         earlier = words_inside(app, "#events")
         assert "338. Computer leads" not in earlier and earlier != shown
         assert app.position == len(game[1]) - 1, "reading back does not move the replay"
+        # The list is brought back to the step on screen once it is laid out again.
         await pilot.press("home")
-        assert words_inside(app, "#events").startswith("Start: the game before the first deal.")
+        start = "Start: the game before the first deal."
+        assert await wait_until(pilot, lambda: words_inside(app, "#events").startswith(start))
         await pilot.press("end")
-        assert words_inside(app, "#events").endswith(LAST_EVENT)
+        assert await _shows_last(pilot, app)
+
+
+def _current(app: ReplayApp) -> str:
+    """The line of the events list that is marked as the step on screen."""
+    return str(app.query_one("EventLine.-current", EventLine).render())
+
+
+async def test_the_replay_counts_actions_as_the_review_does(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    session, _ = game
+    app = _app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.title == "Pinochle replay: before the first deal (both hands)"
+        await pilot.press("n")
+        assert app.title == "Pinochle replay: the deal of hand 1 (both hands)"
+        await pilot.press(*["right"] * 9)
+        assert app.title == "Pinochle replay: action 9 of 339 (both hands)"
+        assert _current(app) == "9. Ann leads K♣."
+        # The deals are not counted: the second hand goes on from the first.
+        first = len(session.log.hands[0].actions) + 1
+        await pilot.press("n", "right")
+        assert app.title == f"Pinochle replay: action {first} of 339 (both hands)"
+        assert _current(app).startswith(f"{first}. ")
 
 
 async def test_jumps_to_end_start_hands_and_tricks(
@@ -152,15 +183,41 @@ async def test_both_hands_face_up_then_one_seat(game: tuple[GameSession, list[Fr
         north_card = face(state.hand(Seat.NORTH)[0], ascii_only=False)
         south_card = face(state.hand(Seat.SOUTH)[0], ascii_only=False)
         assert north_card in _panel(app, Seat.NORTH) and south_card in _panel(app, Seat.SOUTH)
+        assert app.title.endswith("(both hands)")
         await pilot.press("v")
         assert app.viewer is Seat.SOUTH
+        assert app.title.endswith("(as Ann saw it)")
         assert "12 cards, face down" in _panel(app, Seat.NORTH)
         assert south_card in _panel(app, Seat.SOUTH)
         await pilot.press("v")
         assert app.viewer is Seat.NORTH  # type: ignore[comparison-overlap]
+        assert app.title.endswith("(as Computer saw it)")
         assert "12 cards, face down" in _panel(app, Seat.SOUTH)
         await pilot.press("v")
         assert app.viewer is None
+
+
+def _table_is_whole(app: ReplayApp) -> bool:
+    """Whether the seats and the centre are all on screen, between header and footer."""
+    regions = [app.query_one(panel).region for panel in ("#north", "#centre", "#south")]
+    return all(r.y >= 1 and r.bottom <= app.size.height - 1 for r in regions)
+
+
+async def test_the_table_is_whole_at_80x24(game: tuple[GameSession, list[Frame]]) -> None:
+    app = _app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")  # full hands
+        assert _table_is_whole(app)
+        await pilot.press(*["right"] * 65)  # action 65: the longest centre of the game
+        await pilot.pause()
+        assert _table_is_whole(app), app.title
+        assert words_inside(app, "#south") == (
+            "Ann (South) score 210 melds 0 in tricks 14 dealer "
+            "Hand: A♦ Q♦ 9♠ A♥ 10♥ Q♥ Q♥ J♥ Q♣ Q♣ J♣ 9♣ Table:"
+        )
+        await pilot.press("end")
+        await pilot.pause()
+        assert _table_is_whole(app), app.title
 
 
 async def test_scores_follow_the_position(game: tuple[GameSession, list[Frame]]) -> None:

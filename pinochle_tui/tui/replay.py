@@ -5,6 +5,10 @@ only moves an index through it, so stepping back is as cheap as stepping on.
 Both hands are face up unless one seat's view is chosen. ``r`` reviews the
 game (``tui.review_panel``): each costly move is marked, and the review of the
 move on screen is shown under the table.
+
+Where the replay is, is told by the action's number in the game, from 1 over
+both players' actions (deals not counted): the number ``pinochle review`` and
+``pinochle verify`` give an action, so "action 37" there is action 37 here.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Footer, Header, Static
@@ -76,6 +80,17 @@ def _is_deal(frame: Frame) -> bool:
     return frame.step is not None and frame.step.seat is None
 
 
+def place_of(frame: Frame, actions: int) -> str:
+    """Where ``frame`` is in a game of ``actions`` actions, by the action's number:
+    ``action 37 of 84``; a deal, between actions, is named by its hand."""
+    step = frame.step
+    if step is None:
+        return "before the first deal"
+    if step.seat is None:
+        return f"the deal of hand {step.hand_no}"
+    return f"action {step.number} of {actions}"
+
+
 def next_where(frames: Sequence[Frame], position: int, wanted: Callable[[Frame], bool]) -> int:
     """The first frame after ``position`` that is ``wanted``, else the end."""
     for index in range(position + 1, len(frames)):
@@ -125,6 +140,13 @@ class EventLine(Static):
 
     def on_click(self) -> None:
         self.post_message(self.Chosen(self.index))
+
+
+class TableColumn(VerticalScroll, can_focus=False):
+    """The seats, the centre and the review, one under the other. In a short
+    terminal (80x24) they may not all fit: the wheel scrolls the column, and the
+    review is scrolled into view whenever it shows a move. The keys are the
+    events list's and the replay's."""
 
 
 class EventList(VerticalScroll, inherit_bindings=False):
@@ -194,7 +216,7 @@ class ReplayApp(CardTableApp):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal():
-            with Vertical(id="table"):
+            with TableColumn(id="table"):
                 yield SeatPanel(id="north", classes="seat")
                 yield CentrePanel(id="centre")
                 yield SeatPanel(id="south", classes="seat")
@@ -321,9 +343,13 @@ class ReplayApp(CardTableApp):
         if self.review is not None:
             step = self.frames[self.position].step
             number = step.number if step is not None and step.seat is not None else None
-            self.query_one(ReviewPanel).show(self.review, number)
-        view = "both hands" if self.viewer is None else f"{self.names[self.viewer]}'s view"
-        self.title = f"Pinochle replay: step {self.position} of {len(self.frames) - 1} ({view})"
+            review = self.query_one(ReviewPanel)
+            review.show(self.review, number)
+            self.call_after_refresh(review.scroll_visible, animate=False)
+        # "as You saw it": the possessive of a name ("You's view") can read wrong.
+        view = "both hands" if self.viewer is None else f"as {self.names[self.viewer]} saw it"
+        at = place_of(self.frames[self.position], self.record.action_count)
+        self.title = f"Pinochle replay: {at} ({view})"
 
     def _seat_text(self, panel: SeatPanel, state: GameState, seat: Seat) -> Text:
         view = state.view(seat)

@@ -31,7 +31,6 @@ class ReviewPanel(Static):
     ReviewPanel {
         height: auto;
         padding: 0 1;
-        margin: 1 0;
         border: round $warning;
     }
     """
@@ -65,7 +64,8 @@ class ReviewPanel(Static):
                 else f"best: {decision.best_text}; cost {cost_text(decision)}"
             )
             lines = [
-                f"{decision.mark or ' '} {name}: {decision.taken_text}; {verdict}"
+                f"{decision.mark or ' '} Action {decision.number}, {name}: "
+                f"{decision.taken_text}; {verdict}"
                 + ("" if decision.method == "sampled" else f" ({decision.method})"),
             ]
             if decision.remark:
