@@ -24,7 +24,7 @@ from pinochle_tui.tui.replay import (
     launch_replay,
 )
 from pinochle_tui.tui.setup import Display
-from tests.probe import wait_until, wheel, words_inside
+from tests.probe import screen_text, wait_until, wheel, words_inside
 from tests.record_helpers import PLAYERS, step
 
 SIZE = (120, 36)
@@ -132,17 +132,49 @@ async def test_the_replay_counts_actions_as_the_review_does(
     session, _ = game
     app = _app(game)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert app.title == "Pinochle replay: before the first deal (both hands)"
+        assert app.title == "Replay: before the first deal (both hands)"
         await pilot.press("n")
-        assert app.title == "Pinochle replay: the deal of hand 1 (both hands)"
+        assert app.title == "Replay: the deal of hand 1 (both hands)"
         await pilot.press(*["right"] * 9)
-        assert app.title == "Pinochle replay: action 9 of 339 (both hands)"
+        assert app.title == "Replay: action 9 of 339 (both hands)"
         assert _current(app) == "9. Ann leads K♣."
         # The deals are not counted: the second hand goes on from the first.
         first = len(session.log.hands[0].actions) + 1
         await pilot.press("n", "right")
-        assert app.title == f"Pinochle replay: action {first} of 339 (both hands)"
+        assert app.title == f"Replay: action {first} of 339 (both hands)"
         assert _current(app).startswith(f"{first}. ")
+
+
+def _header(app: ReplayApp) -> str:
+    """The header's words as on screen: the title, and the file's name if it fits."""
+    return screen_text(app).splitlines()[0].split("⭘", 1)[1].strip()
+
+
+async def test_the_title_reads_whole_at_80_columns_the_file_name_squeezed(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    session, frames = game
+    name = "2026-12-08T00-21-49-annabelle-the-great-vs-computer-expert-7.json"
+    app = ReplayApp(session.log, frames, name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        assert _header(app) == "Replay: action 339 of 339 (both hands) — 2026-12-08…ert-7.json"
+        await pilot.press("v", "v")
+        await pilot.pause()
+        assert _header(app) == "Replay: action 339 of 339 (as Computer saw it) — 2026-1…7.json"
+        await pilot.resize_terminal(140, 36)
+        assert await wait_until(pilot, lambda: _header(app).endswith(f"saw it) — {name}"))
+
+
+async def test_a_hostile_file_name_in_the_title_is_plain_text(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    session, frames = game
+    app = ReplayApp(session.log, frames, "\x1b]0;pwned\x07[bold]x[/bold].json")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert _header(app).endswith(" — \\x1b]0;pwned\\x07[bold]x[/bold].json")
 
 
 async def test_jumps_to_end_start_hands_and_tricks(
