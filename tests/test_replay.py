@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from pinochle_tui.tui.replay import (
     SeatPanel,
     launch_replay,
 )
+from pinochle_tui.tui.screens.go_to_action import GoToActionScreen
 from pinochle_tui.tui.setup import Display
 from tests.probe import screen_text, wait_until, wheel, words_inside
 from tests.record_helpers import PLAYERS, step
@@ -205,6 +207,38 @@ async def test_jumps_to_end_start_hands_and_tricks(
         assert app.position == deals[0]
         await pilot.press("p")
         assert app.position == 0
+
+
+def _shown(app: ReplayApp, text: str) -> Callable[[], bool]:
+    """Whether ``text`` is on the screen, asked again at each call."""
+    return lambda: text in screen_text(app)
+
+
+async def test_g_goes_to_the_action_typed_and_refuses_anything_else(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    app = _app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_until(pilot, lambda: "g Go to" in screen_text(app).splitlines()[-1])
+        assert "q Quit" in screen_text(app).splitlines()[-1], "the footer is whole at 80 columns"
+        await pilot.press("g")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, GoToActionScreen))
+        assert "Go to action (1-339)" in screen_text(app)
+        for typed, refusal in [
+            ("abc", "'abc' is not a number: type the action's number, 1 to 339."),
+            ("400", "There is no action 400: this game's actions are 1 to 339."),
+            ("0", "There is no action 0: this game's actions are 1 to 339."),
+            ("", "Type the action's number, 1 to 339; Escape goes back."),
+        ]:
+            await pilot.press("end", *["backspace"] * 3, *typed, "enter")
+            assert await wait_until(pilot, _shown(app, refusal)), typed
+            assert isinstance(app.screen, GoToActionScreen) and app.position == 0
+        await pilot.press("escape")
+        assert await wait_until(pilot, lambda: not isinstance(app.screen, GoToActionScreen))
+        assert app.position == 0, "Escape goes nowhere"
+        await pilot.press("g", "6", "1", "enter")
+        assert await wait_until(pilot, lambda: app.title == "Replay: action 61 of 339 (both hands)")
+        assert _current(app).startswith("61. ")
 
 
 async def test_both_hands_face_up_then_one_seat(game: tuple[GameSession, list[Frame]]) -> None:

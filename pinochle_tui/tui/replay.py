@@ -44,6 +44,7 @@ from pinochle_tui.tui.cardfaces import hand_order
 from pinochle_tui.tui.launch import crash_report, display_from_args
 from pinochle_tui.tui.narrate import Narrator
 from pinochle_tui.tui.review_panel import ReviewPanel, marks
+from pinochle_tui.tui.screens.go_to_action import GoToActionScreen
 from pinochle_tui.tui.setup import Display
 from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, card_text
 
@@ -213,17 +214,20 @@ class FittedHeader(Header):
 class ReplayApp(CardTableApp):
     """A keyboard-driven viewer of a saved game, in the game's theme and card colours."""
 
-    CSS_PATH = ["cards.tcss", "replay.tcss"]  # noqa: RUF012 (Textual reads it as is)
+    CSS_PATH = ["cards.tcss", "dialogs.tcss", "replay.tcss"]  # noqa: RUF012 (Textual reads it as is)
     TITLE = "Pinochle replay"
     BINDINGS: ClassVar[list[BindingType]] = [
-        # One footer entry per pair of keys, so the footer fits 100 columns.
+        # One footer entry per pair of keys, so the footer fits 80 columns; every key
+        # is in Ctrl+P's Keys.
         Binding("right,l", "step(1)", "Step", key_display="←→"),
         Binding("left,h", "step(-1)", "Back", show=False),
         Binding("t", "trick(1)", "Trick", key_display="t/T"),
         Binding("T", "trick(-1)", "Prev trick", show=False),
         Binding("n", "hand(1)", "Hand", key_display="n/p"),
         Binding("p", "hand(-1)", "Prev hand", show=False),
-        Binding("home,g", "jump(0)", "Start/end", key_display="g/G"),
+        Binding("g", "go_to", "Go to"),
+        # Home and End, the usual keys, make room in the footer for "g".
+        Binding("home", "jump(0)", "Start", show=False),
         Binding("end,G", "jump(-1)", "End", show=False),
         Binding("v", "switch_view", "View"),
         Binding("r", "review", "Review"),
@@ -295,6 +299,18 @@ class ReplayApp(CardTableApp):
 
     def action_jump(self, index: int) -> None:
         self.position = index % len(self.frames)
+
+    def action_go_to(self) -> None:
+        """Ask for an action's number (``GoToActionScreen``) and go there."""
+        if not self.record.action_count:
+            self.notify("This game has no action to go to yet.", severity="warning")
+            return
+        self.push_screen(GoToActionScreen(self.record.action_count), self._go_to)
+
+    def _go_to(self, number: int | None) -> None:
+        if number is not None:  # a deal's number is 0: the action's is its own
+            steps = (frame.step.number if frame.step else 0 for frame in self.frames)
+            self.position = next(i for i, found in enumerate(steps) if found == number)
 
     def action_switch_view(self) -> None:
         self.viewer = VIEWS[(VIEWS.index(self.viewer) + 1) % len(VIEWS)]
