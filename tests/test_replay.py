@@ -357,4 +357,4 @@ def test_a_bad_file_is_one_line_before_the_app_starts(
 def test_an_illegal_record_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     broken = Path(__file__).parent / "data" / "broken" / "wrong_seat.json"
     assert launch_replay(_args(str(broken), tmp_path)) == 1
-    assert "It is not your turn" in capsys.readouterr().err
+    assert "It is not North's turn" in capsys.readouterr().err

@@ -246,7 +246,7 @@ def unfinished() -> str:
         ("[South ", "[Nobody ", "the tag South is missing"),
         ("Deck: ", "Deck: AS ", "the deck is not a pack: a deck for the 48-card pack has 48 cards"),
         ("unfinished", "South 999, North 0: made up", "does not match the play (unfinished)"),
-        ("Trick 1: South ", "Trick 1: North ", "It is not your turn"),
+        ("Trick 1: South ", "Trick 1: North ", "It is not North's turn"),
         ("[Undo ", "[Undos ", "not a use of undo"),
     ],
 )
