@@ -95,10 +95,10 @@ def test_refusals_give_the_reason() -> None:
     ("text", "message"),
     [
         ("", "an empty action"),
-        ("dance", "is not an action: use"),
+        ("dance", "is not an action: actions look like"),
         ("play ZZ", "is not a card"),
         ("meld trio AS KS", "unknown meld 'trio'"),
-        ("play", "is not an action: use"),
+        ("play", "is not an action: actions look like"),
     ],
 )
 def test_text_that_is_no_action(text: str, message: str) -> None:

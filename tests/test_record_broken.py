@@ -10,8 +10,10 @@ must give each one of its three verdicts in one inert line
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
+import re
 import tempfile
 from pathlib import Path
 
@@ -20,9 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pinochle_tui.cli import main
-from pinochle_tui.engine import Rules
+from pinochle_tui.engine import CARDS, Rules
 from pinochle_tui.plaintext import is_inert
 from pinochle_tui.record.errors import IllegalRecordError, RecordError
+from pinochle_tui.record.models import ActionRecord, GameLog
+from pinochle_tui.record.replay import play_through
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.record.store import MAX_BYTES, open_game
 from pinochle_tui.record.verify import Verdict, check
@@ -112,6 +116,53 @@ JSON = st.recursive(
     ),
     max_leaves=12,
 )
+
+
+#: Every action a record might hold in place of the one played: each card played,
+#: melds, the dix, the draws and declaring out.
+_IN_PLACE = (
+    *(f"play {card.tag}" for card in CARDS if card.rank in Rules().ranks),
+    "meld pinochle QS JD",
+    "meld marriage KS QS",
+    "meld kings KS KH KD KC",
+    "show 9S",
+    "exchange 9S",
+    "draw",
+    "draw turn-up",
+    "declare-out",
+)
+
+
+def test_each_refusal_of_an_action_is_told_of_its_seat_not_to_you() -> None:
+    """Whatever action a record holds where the rules refuse it, the one line says
+    why of the seat (South, North), never to "you": no one reading a log made the move."""
+    log = GameLog.model_validate(VALID).model_copy(update={"result": None})
+    reasons: set[str] = set()
+    for index in range(len(log.hands[0].actions)):
+        for seat, text in itertools.product(("south", "north"), _IN_PLACE):
+            actions = (*log.hands[0].actions[:index], ActionRecord(seat=seat, action=text))
+            edited = log.model_copy(
+                update={"hands": (log.hands[0].model_copy(update={"actions": actions}),)}
+            )
+            try:
+                play_through(edited)
+            except IllegalRecordError as error:
+                reasons.add(str(error).split("): ", 1)[1])
+    for fragment in (
+        "It is not North's turn: South is to lead.",
+        "South does not hold",
+        "North holds the other copy of",
+        "South must follow suit, holding",
+        "must beat the lead, holding a trump",
+        "so must trump, holding",
+        "North can only draw right after winning a trick",
+        "has a turn to finish first",
+        "A meld needs at least one card from the hand",
+        "No one can declare out in a single-deal game.",
+    ):
+        assert any(fragment in reason for reason in reasons), fragment
+    second_person = [r for r in reasons if re.search(r"\b(you|your)\b", r, re.IGNORECASE)]
+    assert not second_person, second_person
 
 
 def test_a_recorded_name_may_still_have_100_characters(tmp_path: Path) -> None:

@@ -72,9 +72,9 @@ def test_an_action_that_is_no_action_is_unreadable_not_illegal(
     out, err = capsys.readouterr()
     assert out == ""
     assert err == (
-        "pinochle: edited.json: action 4 (hand 1, north 'frobnicate QS'): 'frobnicate QS' is "
-        "not an action: use 'play QS', 'meld flush AH 10H KH QH JH', 'show 9H', 'exchange 9H', "
-        "'draw', 'draw turn-up' or 'declare-out'\n"
+        "pinochle: edited.json: action 4 (hand 1, North 'frobnicate QS'): 'frobnicate QS' is "
+        "not an action: actions look like 'play QS', 'meld flush AH 10H KH QH JH', 'show 9H', "
+        "'exchange 9H', 'draw', 'draw turn-up' or 'declare-out'\n"
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,8 +24,9 @@ from pinochle_tui.tui.replay import (
     SeatPanel,
     launch_replay,
 )
+from pinochle_tui.tui.screens.go_to_action import GoToActionScreen
 from pinochle_tui.tui.setup import Display
-from tests.probe import wait_until, wheel, words_inside
+from tests.probe import screen_text, wait_until, wheel, words_inside
 from tests.record_helpers import PLAYERS, step
 
 SIZE = (120, 36)
@@ -132,17 +134,49 @@ async def test_the_replay_counts_actions_as_the_review_does(
     session, _ = game
     app = _app(game)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert app.title == "Pinochle replay: before the first deal (both hands)"
+        assert app.title == "Replay: before the first deal (both hands)"
         await pilot.press("n")
-        assert app.title == "Pinochle replay: the deal of hand 1 (both hands)"
+        assert app.title == "Replay: the deal of hand 1 (both hands)"
         await pilot.press(*["right"] * 9)
-        assert app.title == "Pinochle replay: action 9 of 339 (both hands)"
+        assert app.title == "Replay: action 9 of 339 (both hands)"
         assert _current(app) == "9. Ann leads K♣."
         # The deals are not counted: the second hand goes on from the first.
         first = len(session.log.hands[0].actions) + 1
         await pilot.press("n", "right")
-        assert app.title == f"Pinochle replay: action {first} of 339 (both hands)"
+        assert app.title == f"Replay: action {first} of 339 (both hands)"
         assert _current(app).startswith(f"{first}. ")
+
+
+def _header(app: ReplayApp) -> str:
+    """The header's words as on screen: the title, and the file's name if it fits."""
+    return screen_text(app).splitlines()[0].split("⭘", 1)[1].strip()
+
+
+async def test_the_title_reads_whole_at_80_columns_the_file_name_squeezed(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    session, frames = game
+    name = "2026-12-08T00-21-49-annabelle-the-great-vs-computer-expert-7.json"
+    app = ReplayApp(session.log, frames, name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        assert _header(app) == "Replay: action 339 of 339 (both hands) — 2026-12-08…ert-7.json"
+        await pilot.press("v", "v")
+        await pilot.pause()
+        assert _header(app) == "Replay: action 339 of 339 (as Computer saw it) — 2026-1…7.json"
+        await pilot.resize_terminal(140, 36)
+        assert await wait_until(pilot, lambda: _header(app).endswith(f"saw it) — {name}"))
+
+
+async def test_a_hostile_file_name_in_the_title_is_plain_text(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    session, frames = game
+    app = ReplayApp(session.log, frames, "\x1b]0;pwned\x07[bold]x[/bold].json")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert _header(app).endswith(" — \\x1b]0;pwned\\x07[bold]x[/bold].json")
 
 
 async def test_jumps_to_end_start_hands_and_tricks(
@@ -173,6 +207,38 @@ async def test_jumps_to_end_start_hands_and_tricks(
         assert app.position == deals[0]
         await pilot.press("p")
         assert app.position == 0
+
+
+def _shown(app: ReplayApp, text: str) -> Callable[[], bool]:
+    """Whether ``text`` is on the screen, asked again at each call."""
+    return lambda: text in screen_text(app)
+
+
+async def test_g_goes_to_the_action_typed_and_refuses_anything_else(
+    game: tuple[GameSession, list[Frame]],
+) -> None:
+    app = _app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_until(pilot, lambda: "g Go to" in screen_text(app).splitlines()[-1])
+        assert "q Quit" in screen_text(app).splitlines()[-1], "the footer is whole at 80 columns"
+        await pilot.press("g")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, GoToActionScreen))
+        assert "Go to action (1-339)" in screen_text(app)
+        for typed, refusal in [
+            ("abc", "'abc' is not a number: type the action's number, 1 to 339."),
+            ("400", "There is no action 400: this game's actions are 1 to 339."),
+            ("0", "There is no action 0: this game's actions are 1 to 339."),
+            ("", "Type the action's number, 1 to 339; Escape goes back."),
+        ]:
+            await pilot.press("end", *["backspace"] * 3, *typed, "enter")
+            assert await wait_until(pilot, _shown(app, refusal)), typed
+            assert isinstance(app.screen, GoToActionScreen) and app.position == 0
+        await pilot.press("escape")
+        assert await wait_until(pilot, lambda: not isinstance(app.screen, GoToActionScreen))
+        assert app.position == 0, "Escape goes nowhere"
+        await pilot.press("g", "6", "1", "enter")
+        assert await wait_until(pilot, lambda: app.title == "Replay: action 61 of 339 (both hands)")
+        assert _current(app).startswith("61. ")
 
 
 async def test_both_hands_face_up_then_one_seat(game: tuple[GameSession, list[Frame]]) -> None:
@@ -291,4 +357,4 @@ def test_a_bad_file_is_one_line_before_the_app_starts(
 def test_an_illegal_record_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     broken = Path(__file__).parent / "data" / "broken" / "wrong_seat.json"
     assert launch_replay(_args(str(broken), tmp_path)) == 1
-    assert "It is not your turn" in capsys.readouterr().err
+    assert "It is not North's turn" in capsys.readouterr().err

@@ -4,6 +4,7 @@ own view, exact in the playoff, with the cost of each choice."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -12,13 +13,14 @@ from pinochle_tui.ai.solver import minimax_playoff
 from pinochle_tui.cli import main
 from pinochle_tui.coach import review as review_module
 from pinochle_tui.coach.models import GameReview
-from pinochle_tui.coach.review import cache_path, review_file
+from pinochle_tui.coach.report import review_lines
+from pinochle_tui.coach.review import cache_path, review_file, review_game
 from pinochle_tui.engine import Play, Rules, Seat, Table
 from pinochle_tui.engine.tricks import reply_wins
 from pinochle_tui.record.session import GameSession
 from tests.coach_helpers import Thrown, throwaway_game
 from tests.helpers import S
-from tests.record_helpers import PLAYERS
+from tests.record_helpers import PLAYERS, step
 
 #: Few samples: the tests check what is exact and how it is reported, not the estimates.
 SAMPLES = "2"
@@ -125,6 +127,23 @@ def test_review_says_when_undo_was_used(tmp_path: Path, capsys: pytest.CaptureFi
         f"({undo.taken_back} actions from action {undo.at_action})."
     )
     assert expected in capsys.readouterr().out.splitlines()
+
+
+def test_an_undo_after_the_first_hand_is_named_by_its_number_in_the_game() -> None:
+    """The review names actions as the replay does, over the whole game: an undo
+    in hand 2 is "from action 61" after 56 actions in hand 1, not "from action 5"."""
+    session = GameSession.new(Rules(), PLAYERS, seed=5, undo=True)
+    rng = random.Random(5)
+    while session.state.hand_no < 2 or len(session.log.hands[-1].actions) < 6:
+        step(session, rng)
+    session.take_back(2, S)
+    first_hand = len(session.log.hands[0].actions)
+    review = review_game(session.log, seats=[])
+    assert [(u.hand, u.at_action, u.number) for u in review.undos] == [(2, 5, first_hand + 5)]
+    assert (
+        f"Undo: allowed, used 1 time: Ann in hand 2 (2 actions from action {first_hand + 5})."
+        in review_lines(review)
+    )
 
 
 def test_a_review_is_kept_beside_the_game_until_the_game_changes(

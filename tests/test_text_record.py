@@ -4,6 +4,7 @@ exactly the game record, for a thousand random games of every rule variant."""
 from __future__ import annotations
 
 import random
+import re
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -202,6 +203,32 @@ def test_export_then_import_through_the_command_line(
     assert capsys.readouterr().out == path.read_text() + "\n"
 
 
+def test_the_exported_review_names_the_players_as_they_knew_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The parts for the reader, the facts in brackets as much as the review's
+    comments, name the players; the seat, which the lines of play keep for reading
+    back, is given beside each name where the hands are dealt."""
+    path = throwaway_game(tmp_path).session.path
+    assert path is not None
+    assert main(["export", str(path), "--text", "--review", "--samples", "2", "--jobs", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "(Ann [South] holds " in text and "(Computer [North] holds " in text
+    assert "(hand scored: Ann meld " in text and "; Computer meld " in text
+    takers = set(re.findall(r"[(;] ?(\w+) takes \d+", text))
+    assert takers == {"Ann", "Computer"}, takers
+    comment = next(line for line in text.splitlines() if "South JC {?" in line)
+    assert "fewer for Ann" in comment and "more for Computer" in comment
+    # A name's brackets cannot end the part it is in: they are square there.
+    log = open_game(path).log
+    odd = log.model_copy(
+        update={"players": (PlayerInfo(name="Ann (x) {y}", kind="human"), log.players[1])}
+    )
+    written = write_text(odd)
+    assert "(Ann [x] [y] [South] holds " in written and "(Ann [x] [y] takes " in written
+    assert read_text(written) == odd
+
+
 def test_importing_a_game_already_saved_names_its_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -246,7 +273,7 @@ def unfinished() -> str:
         ("[South ", "[Nobody ", "the tag South is missing"),
         ("Deck: ", "Deck: AS ", "the deck is not a pack: a deck for the 48-card pack has 48 cards"),
         ("unfinished", "South 999, North 0: made up", "does not match the play (unfinished)"),
-        ("Trick 1: South ", "Trick 1: North ", "It is not your turn"),
+        ("Trick 1: South ", "Trick 1: North ", "It is not North's turn"),
         ("[Undo ", "[Undos ", "not a use of undo"),
     ],
 )

@@ -54,6 +54,16 @@ class DecisionReview(_Document):
     )
 
 
+class ReviewedUndo(UndoRecord):
+    """A use of undo as the game record notes it, with the number in the whole
+    game of the first action taken back: the review names every action by that
+    number, as the replay does, not by its number within the hand."""
+
+    number: int = Field(
+        ge=1, description="the game-wide number (from 1) of the first action taken back"
+    )
+
+
 class Note(_Document):
     """A remark that is no cost in points: declaring out, or a chance to."""
 
@@ -95,7 +105,7 @@ class GameReview(_Document):
     reviewed: list[SeatName] = Field(description="the seats whose decisions were reviewed")
     hands: int = Field(description="hands in the game")
     undo_allowed: bool
-    undos: tuple[UndoRecord, ...]
+    undos: tuple[ReviewedUndo, ...]
     decisions: list[DecisionReview]
     notes: list[Note]
     per_hand: list[HandSummary]

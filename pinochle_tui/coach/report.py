@@ -35,7 +35,7 @@ def undo_line(review: GameReview) -> str:
         return "Undo: allowed, never used."
     uses = ", ".join(
         f"{review.players[seat_of(u.seat)].name} in hand {u.hand} "
-        f"({plural(u.taken_back, 'action')} from action {u.at_action})"
+        f"({plural(u.taken_back, 'action')} from action {u.number})"
         for u in review.undos
     )
     return f"Undo: allowed, used {plural(len(review.undos), 'time')}: {uses}."

@@ -33,6 +33,7 @@ from pinochle_tui.coach.models import (
     HandSummary,
     Mark,
     Note,
+    ReviewedUndo,
     SeatSummary,
 )
 from pinochle_tui.engine import (
@@ -109,7 +110,10 @@ def review_game(
         reviewed=[seat_name(seat) for seat in chosen],
         hands=len(log.hands),
         undo_allowed=log.undo_allowed,
-        undos=log.undos,
+        undos=tuple(
+            ReviewedUndo(**undo.model_dump(), number=log.action_number(undo.hand, undo.at_action))
+            for undo in log.undos
+        ),
         decisions=reviews,
         notes=notes,
         per_hand=[

@@ -152,6 +152,6 @@ def parse_action(text: str, seat: Seat) -> Action:
     if verb == "declare-out" and not args:
         return DeclareOut(seat)
     raise ActionParseError(
-        f"{text!r} is not an action: use 'play QS', 'meld flush AH 10H KH QH JH', "
+        f"{text!r} is not an action: actions look like 'play QS', 'meld flush AH 10H KH QH JH', "
         "'show 9H', 'exchange 9H', 'draw', 'draw turn-up' or 'declare-out'"
     )

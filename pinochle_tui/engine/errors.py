@@ -18,7 +18,24 @@ class DeckError(PinochleError):
 
 
 class IllegalActionError(PinochleError):
-    """An action the rules do not allow now; the state is left unchanged."""
+    """An action the rules do not allow now; the state is left unchanged.
+
+    The message speaks to the player who tried it; ``told`` says the same of
+    the seat, for a game record that holds the action (``pinochle verify``),
+    ``{seat}`` standing for the seat's name. A reason that names no one is the
+    same in both.
+
+    >>> IllegalActionError("You do not hold K♠.", "{seat} does not hold K♠.").of("South")
+    'South does not hold K♠.'
+    """
+
+    def __init__(self, message: str, told: str | None = None) -> None:
+        super().__init__(message)
+        self.told = message if told is None else told
+
+    def of(self, seat: str) -> str:
+        """The reason told of ``seat`` (the name of the seat that took the action)."""
+        return self.told.replace("{seat}", seat)
 
 
 class ActionParseError(PinochleError):

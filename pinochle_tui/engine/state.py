@@ -683,7 +683,7 @@ class GameState:
         fits = [a for a in legal if type(a) is type(exact) and _faces_of(a) == wanted]
         if not fits:
             self.check(exact)  # raises with the reason
-            raise IllegalActionError(f"You cannot {exact} now.")
+            raise IllegalActionError(f"You cannot {exact} now.", f"{{seat}} cannot {exact} now.")
         kinds = {self._place_of(a) for a in fits}
         if len(kinds) > 1:
             options = " or ".join(repr(a.text) for a in fits)
@@ -715,12 +715,16 @@ class GameState:
             self._check_declare(action.seat)
             return
         if action.seat != self.to_act:
-            raise IllegalActionError(f"It is not your turn: {self._waiting_for()}.")
+            waiting = self._waiting_for()
+            raise IllegalActionError(
+                f"It is not your turn: {waiting}.", f"It is not {{seat}}'s turn: {waiting}."
+            )
         if isinstance(action, Play):
             self._check_play(action)
         elif self.phase is not _MELD:
             raise IllegalActionError(
-                f"You can only {action} right after winning a trick, while the stock lasts."
+                f"You can only {action} right after winning a trick, while the stock lasts.",
+                f"{{seat}} can only {action} right after winning a trick, while the stock lasts.",
             )
         elif isinstance(action, Meld):
             self._check_meld(action)
@@ -731,7 +735,9 @@ class GameState:
             if action.take_turn_up and not choosing:
                 raise IllegalActionError(
                     "You may only choose the turn-up at the last draw, "
-                    "with the winner-chooses option."
+                    "with the winner-chooses option.",
+                    "{seat} may only choose the turn-up at the last draw, "
+                    "with the winner-chooses option.",
                 )
         else:
             raise IllegalActionError(f"{action!r} is not an action.")
@@ -742,21 +748,31 @@ class GameState:
 
     def _check_declare(self, seat: Seat) -> None:
         if not self._settings.match:
-            raise IllegalActionError("You cannot declare out in a single-deal game.")
+            raise IllegalActionError(
+                "You cannot declare out in a single-deal game.",
+                "No one can declare out in a single-deal game.",
+            )
         if seat in self.claims:
-            raise IllegalActionError("You have already declared out this hand.")
+            raise IllegalActionError(
+                "You have already declared out this hand.",
+                "{seat} has already declared out this hand.",
+            )
 
     def _check_play(self, action: Play) -> None:
         if self.phase is _MELD:
-            raise IllegalActionError("Finish your turn first: meld, or draw from the stock.")
+            raise IllegalActionError(
+                "Finish your turn first: meld, or draw from the stock.",
+                "{seat} has a turn to finish first: meld, or draw from the stock.",
+            )
         seat, card = action.seat, action.card
         if not (self.hands[seat] | self.tables[seat]) >> card.id & 1:
             if (self.hands[seat] | self.tables[seat]) & card.twin.bit:
                 # Both copies are the same card to a player: play the one held.
                 raise IllegalActionError(
-                    f"You hold the other copy of {card}: play {card.twin.tag}."
+                    f"You hold the other copy of {card}: play {card.twin.tag}.",
+                    f"{{seat}} holds the other copy of {card}, {card.twin.tag}.",
                 )
-            raise IllegalActionError(f"You do not hold {card}.")
+            raise IllegalActionError(f"You do not hold {card}.", f"{{seat}} does not hold {card}.")
         if not (self.phase is _FOLLOW and self.playoff):
             return
         assert self.lead is not None
@@ -766,21 +782,28 @@ class GameState:
         lead_card = CARDS[lead]
         same = hand & _SUIT_MASKS[lead >> 4]
         if same and card.suit != lead_card.suit:
-            raise IllegalActionError(f"You must follow suit: you hold {lead_card.suit.symbol}.")
+            raise IllegalActionError(
+                f"You must follow suit: you hold {lead_card.suit.symbol}.",
+                f"{{seat}} must follow suit, holding {lead_card.suit.symbol}.",
+            )
         if same:
             kind = "trump" if lead >> 4 == trump else lead_card.suit.symbol
             raise IllegalActionError(
-                f"You must beat the lead: you hold a {kind} higher than {lead_card}."
+                f"You must beat the lead: you hold a {kind} higher than {lead_card}.",
+                f"{{seat}} must beat the lead, holding a {kind} higher than {lead_card}.",
             )
         raise IllegalActionError(
             f"You have no {lead_card.suit.symbol}, so you must trump: "
-            f"you hold {_SUITS[trump].symbol}."
+            f"you hold {_SUITS[trump].symbol}.",
+            f"{{seat}} has no {lead_card.suit.symbol}, so must trump, "
+            f"holding {_SUITS[trump].symbol}.",
         )
 
     def _check_meld(self, action: Meld) -> None:
         if self.melded:
             raise IllegalActionError(
-                "You have already melded this turn: win another trick to meld again."
+                "You have already melded this turn: win another trick to meld again.",
+                "{seat} has already melded this turn: only another trick won lets it meld again.",
             )
         seat, kind, cards = action.seat, action.kind, list(action.cards)
         if kind is MeldKind.DOUBLE_PINOCHLE and not self.rules.double_pinochle:
@@ -797,13 +820,16 @@ class GameState:
         for card in cards:
             if not (hand | table) >> card.id & 1:
                 raise IllegalActionError(
-                    f"You do not hold {card.tag} in your hand or on your table."
+                    f"You do not hold {card.tag} in your hand or on your table.",
+                    f"{{seat}} does not hold {card.tag}, in hand or on the table.",
                 )
         table_ids = [c.id for c in cards if table >> c.id & 1]
         if len(table_ids) == len(cards):
             raise IllegalActionError(
                 "A meld needs at least one card from your hand, "
-                "not only cards already on the table."
+                "not only cards already on the table.",
+                "A meld needs at least one card from the hand, "
+                "not only cards already on the table.",
             )
         blocked = self.history.blocking(kind, table_ids)
         if blocked is not None:
@@ -820,14 +846,23 @@ class GameState:
             dix = f"{self.rules.dix_rank.code}{_SUITS[self.trump].symbol}"
             raise IllegalActionError(f"{card} is not the dix: the dix is {dix}.")
         if not self.hands[action.seat] >> card.id & 1:
-            raise IllegalActionError(f"You do not hold {card.tag} in your hand.")
+            raise IllegalActionError(
+                f"You do not hold {card.tag} in your hand.",
+                f"{{seat}} does not hold {card.tag} in hand.",
+            )
         if not self.dix_left:
-            raise IllegalActionError("You have already counted a dix for this trick.")
+            raise IllegalActionError(
+                "You have already counted a dix for this trick.",
+                "{seat} has already counted a dix for this trick.",
+            )
         if isinstance(action, ShowDix):
             if self.dix_counted >> card.id & 1:
                 raise IllegalActionError(f"{card} has already been counted.")
         elif self.turn_up is None or self._is_dix(self.turn_up):
-            raise IllegalActionError("The turn-up is itself a dix: show your dix instead.")
+            raise IllegalActionError(
+                "The turn-up is itself a dix: show your dix instead.",
+                "The turn-up is itself a dix: {seat} may show a dix, not exchange it.",
+            )
 
     # -- applying an action ---------------------------------------------------
 

@@ -163,3 +163,8 @@ class GameLog(_Record):
     @property
     def action_count(self) -> int:
         return sum(len(hand.actions) for hand in self.hands)
+
+    def action_number(self, hand: int, in_hand: int) -> int:
+        """The number in the whole game (from 1, deals not counted: the number the
+        replay, the review and ``verify`` give) of action ``in_hand`` of hand ``hand``."""
+        return sum(len(done.actions) for done in self.hands[: hand - 1]) + in_hand

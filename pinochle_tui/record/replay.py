@@ -3,8 +3,10 @@
 ``steps`` drives a state from ``initial_state`` through the deal of each hand
 and each action, yielding a ``Step`` after each; ``replay`` runs them all and
 checks the recorded result and uses of undo. The first thing the engine
-refuses raises ``IllegalRecordError`` naming the action; an action that is no
-action at all (``frobnicate QS``) makes the record unreadable, ``RecordError``.
+refuses raises ``IllegalRecordError`` naming the action and why, told of its
+seat ("South does not hold K♠.", not the player's "You do not hold K♠."); an
+action that is no action at all (``frobnicate QS``) makes the record
+unreadable, ``RecordError``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pinochle_tui.engine import (
     ActionParseError,
     Event,
     GameState,
+    IllegalActionError,
     Phase,
     PinochleError,
     Seat,
@@ -72,14 +75,17 @@ def steps(log: GameLog, state: GameState) -> Iterator[Step]:
         yield Step(hand_no, 0, None, "deal", tuple(_deal(state, hand, hand_no)))
         for record in hand.actions:
             number += 1
-            where = f"action {number} (hand {hand_no}, {record.seat} {record.action!r})"
+            seat = seat_of(record.seat)
+            where = f"action {number} (hand {hand_no}, {seat} {record.action!r})"
             try:
-                action = _parse(record.action, seat_of(record.seat))
+                action = _parse(record.action, seat)
             except ActionParseError as error:  # no action at all: the record is unreadable
                 raise RecordError(f"{where}: {error}") from None
             try:
                 events = state.apply(action)
-            except ValueError as error:  # the engine's errors: an action the rules refuse
+            except IllegalActionError as error:  # told of the seat, not to "you"
+                raise IllegalRecordError(f"{where}: {error.of(str(seat))}") from None
+            except ValueError as error:  # the engine's other errors: the rules refuse it
                 raise IllegalRecordError(f"{where}: {error}") from None
             yield Step(hand_no, number, action.seat, record.action, tuple(events))
 

@@ -94,6 +94,18 @@ def _seat(seat: Seat) -> str:
     return str(seat)
 
 
+#: What a name cannot hold inside the reader's parts of the text, where brackets and
+#: braces end them: each becomes a square bracket.
+_DELIMITERS: Final = str.maketrans("(){}", "[][]")
+
+
+def _names(log: GameLog) -> tuple[str, str]:
+    """The players' names for the parts for the reader (facts and comments), as the
+    players knew them, with no bracket or brace that would end those parts."""
+    south, north = (info.name.translate(_DELIMITERS) for info in log.players)
+    return south, north
+
+
 def _rules_text(rules: Rules) -> str:
     values = rules.model_dump(mode="json")
     return " ".join(
@@ -156,14 +168,14 @@ def _item(action: Action, line_seat: Seat | None) -> str:
     return prefix + body
 
 
-def _facts(events: tuple[Event, ...]) -> list[str]:
+def _facts(events: tuple[Event, ...], names: tuple[str, str]) -> list[str]:
     """What the events of a line tell the reader (derived, ignored when read)."""
     facts: list[str] = []
     for event in events:
         match event:
             case TrickWon(winner=winner, points=points, last=last):
                 bonus = " and the last trick's 10" if last else ""
-                facts.append(f"{_seat(winner)} takes {points}{bonus}")
+                facts.append(f"{names[winner]} takes {points}{bonus}")
             case MeldScored(kind=kind, points=points):
                 facts.append(f"{kind} +{points}")
             case DixShown(points=points) | DixExchanged(points=points):
@@ -172,24 +184,26 @@ def _facts(events: tuple[Event, ...]) -> list[str]:
                 facts.append("the playoff begins")
             case ClaimCounted(seat=seat, count=count, target=target, won=won):
                 verdict = "won" if won else "short"
-                facts.append(f"{_seat(seat)} counts {count} against {target}: {verdict}")
+                facts.append(f"{names[seat]} counts {count} against {target}: {verdict}")
     return facts
 
 
-def _closing(events: tuple[Event, ...]) -> list[str]:
+def _closing(events: tuple[Event, ...], names: tuple[str, str]) -> list[str]:
     """The lines that close a hand or the game (derived)."""
     lines: list[str] = []
     for event in events:
         match event:
             case HandScored(rounded=counted, meld_points=meld, totals=totals):
+                south, north = names
                 lines.append(
-                    f"(hand scored: South meld {meld[0]}, tricks {counted[0]}; "
-                    f"North meld {meld[1]}, tricks {counted[1]}; totals {totals[0]} to {totals[1]})"
+                    f"(hand scored: {south} meld {meld[0]}, tricks {counted[0]}; "
+                    f"{north} meld {meld[1]}, tricks {counted[1]}; "
+                    f"totals {totals[0]} to {totals[1]})"
                 )
             case TargetRaised(new=new):
                 lines.append(f"(both are over the target: it rises to {new})")
             case GameOver(outcome=outcome):
-                lines.append(f"(game over: {outcome.reason()})")
+                lines.append(f"(game over: {outcome.reason(names)})")
     return lines
 
 
@@ -216,6 +230,7 @@ def write_text(log: GameLog, comments: Mapping[int, str] | None = None) -> str:
     """The text of a valid record (``IllegalRecordError`` otherwise), with
     ``comments`` by action number (in the whole game, from 1) after their action."""
     comments = comments or {}
+    names = _names(log)
     lines = _headers(log)
     state = initial_state(log)
     play = steps(log, state)
@@ -238,8 +253,8 @@ def write_text(log: GameLog, comments: Mapping[int, str] | None = None) -> str:
             ]
             for seat in Seat:
                 held = " ".join(_card(c) for c in state.hand(seat))
-                lines.append(f"({_seat(seat)} holds {held})")
-            lines += [f"({fact})" for fact in _dealt(step.events)]
+                lines.append(f"({names[seat]} [{_seat(seat)}] holds {held})")
+            lines += [f"({fact})" for fact in _dealt(step.events, names)]
             continue
         action = parse_action(step.text, step.seat)
         if phase is Phase.MELD:
@@ -257,19 +272,19 @@ def write_text(log: GameLog, comments: Mapping[int, str] | None = None) -> str:
         if step.number in comments:
             item += _comment(comments[step.number])
         line.items.append(item)
-        line.facts += _facts(step.events)
+        line.facts += _facts(step.events, names)
         lines[-1] = line.text()
-        closing = _closing(step.events)
+        closing = _closing(step.events, names)
         if closing:
             lines += closing
             line = None
     return "\n".join(lines) + "\n"
 
 
-def _dealt(events: tuple[Event, ...]) -> Iterator[str]:
+def _dealt(events: tuple[Event, ...], names: tuple[str, str]) -> Iterator[str]:
     for event in events:
         if isinstance(event, DixTurned):
-            yield f"the turn-up is the dix: +{event.points} for {_seat(event.seat)}"
+            yield f"the turn-up is the dix: +{event.points} for {names[event.seat]}"
 
 
 # -- reading ---------------------------------------------------------------------

@@ -19,11 +19,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Footer, Header, Static
@@ -32,6 +34,7 @@ from pinochle_tui.coach.models import GameReview
 from pinochle_tui.coach.review import review_file
 from pinochle_tui.engine import Event, GameState, Phase, PinochleError, Seat
 from pinochle_tui.engine.events import CardDrawn, TrickWon
+from pinochle_tui.plaintext import inert
 from pinochle_tui.record.errors import IllegalRecordError, RecordError
 from pinochle_tui.record.models import GameLog
 from pinochle_tui.record.replay import Frame, timeline
@@ -41,6 +44,7 @@ from pinochle_tui.tui.cardfaces import hand_order
 from pinochle_tui.tui.launch import crash_report, display_from_args
 from pinochle_tui.tui.narrate import Narrator
 from pinochle_tui.tui.review_panel import ReviewPanel, marks
+from pinochle_tui.tui.screens.go_to_action import GoToActionScreen
 from pinochle_tui.tui.setup import Display
 from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, card_text
 
@@ -48,6 +52,10 @@ from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, card_text
 _DOING = {Phase.LEAD: "lead", Phase.FOLLOW: "follow", Phase.MELD: "meld or draw"}
 #: The views the view key cycles through: both hands, then each seat's own.
 VIEWS: tuple[Seat | None, ...] = (None, Seat.SOUTH, Seat.NORTH)
+#: The header's columns that are not its title: Textual's icon (8) and clock space (10).
+HEADER_CHROME = 18
+#: Fewer columns than this left for the file's name in the header, and it is left out.
+NAME_AT_LEAST = 9
 
 
 def launch_replay(args: argparse.Namespace) -> int:
@@ -89,6 +97,28 @@ def place_of(frame: Frame, actions: int) -> str:
     if step.seat is None:
         return f"the deal of hand {step.hand_no}"
     return f"action {step.number} of {actions}"
+
+
+def squeeze(text: str, width: int) -> str:
+    """``text`` in at most ``width`` columns: whole if it fits, else its start and
+    its end around a "…", so a game file keeps its date and its players' end.
+
+    >>> squeeze("2026-11-30T18-30-05-ann-vs-computer.json", 21)
+    '2026-11-30…puter.json'
+    """
+    if cell_len(text) <= width:
+        return text
+    room = width - 1  # the "…" takes one column
+    head, tail = "", ""
+    for char in text:  # column by column: a wide character takes two
+        if cell_len(head + char) > room - room // 2:
+            break
+        head += char
+    for char in reversed(text):
+        if cell_len(head + char + tail) > room:
+            break
+        tail = char + tail
+    return f"{head}…{tail}"
 
 
 def next_where(frames: Sequence[Frame], position: int, wanted: Callable[[Frame], bool]) -> int:
@@ -166,20 +196,38 @@ class EventList(VerticalScroll, inherit_bindings=False):
     ]
 
 
+class FittedHeader(Header):
+    """The header, its sub-title (the file's name) squeezed in the middle to the
+    columns the title leaves, or left out: Textual would cut the line's end, the
+    place in the game with it. Fitted again whenever the terminal is resized."""
+
+    def format_title(self) -> Content:
+        title = self.screen_title
+        room = self.size.width - HEADER_CHROME - cell_len(title) - len(" — ")
+        name = squeeze(self.screen_sub_title, room) if room >= NAME_AT_LEAST else ""
+        return self.app.format_title(title, name)
+
+    def on_resize(self) -> None:
+        self.query_one("HeaderTitle", Static).update(self.format_title())
+
+
 class ReplayApp(CardTableApp):
     """A keyboard-driven viewer of a saved game, in the game's theme and card colours."""
 
-    CSS_PATH = ["cards.tcss", "replay.tcss"]  # noqa: RUF012 (Textual reads it as is)
+    CSS_PATH = ["cards.tcss", "dialogs.tcss", "replay.tcss"]  # noqa: RUF012 (Textual reads it as is)
     TITLE = "Pinochle replay"
     BINDINGS: ClassVar[list[BindingType]] = [
-        # One footer entry per pair of keys, so the footer fits 100 columns.
+        # One footer entry per pair of keys, so the footer fits 80 columns; every key
+        # is in Ctrl+P's Keys.
         Binding("right,l", "step(1)", "Step", key_display="←→"),
         Binding("left,h", "step(-1)", "Back", show=False),
         Binding("t", "trick(1)", "Trick", key_display="t/T"),
         Binding("T", "trick(-1)", "Prev trick", show=False),
         Binding("n", "hand(1)", "Hand", key_display="n/p"),
         Binding("p", "hand(-1)", "Prev hand", show=False),
-        Binding("home,g", "jump(0)", "Start/end", key_display="g/G"),
+        Binding("g", "go_to", "Go to"),
+        # Home and End, the usual keys, make room in the footer for "g".
+        Binding("home", "jump(0)", "Start", show=False),
         Binding("end,G", "jump(-1)", "End", show=False),
         Binding("v", "switch_view", "View"),
         Binding("r", "review", "Review"),
@@ -204,7 +252,7 @@ class ReplayApp(CardTableApp):
         self.frames = list(frames)
         self.names = (log.players[0].name, log.players[1].name)
         self.ascii_only = self.display_options.ascii_only
-        self.sub_title = name
+        self.sub_title = inert(name)
         #: The game file, for its review; whether to review it at once.
         self.path = path
         self.review: GameReview | None = None
@@ -214,7 +262,7 @@ class ReplayApp(CardTableApp):
         self._lines: list[EventLine] = []
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield FittedHeader()
         with Horizontal():
             with TableColumn(id="table"):
                 yield SeatPanel(id="north", classes="seat")
@@ -251,6 +299,18 @@ class ReplayApp(CardTableApp):
 
     def action_jump(self, index: int) -> None:
         self.position = index % len(self.frames)
+
+    def action_go_to(self) -> None:
+        """Ask for an action's number (``GoToActionScreen``) and go there."""
+        if not self.record.action_count:
+            self.notify("This game has no action to go to yet.", severity="warning")
+            return
+        self.push_screen(GoToActionScreen(self.record.action_count), self._go_to)
+
+    def _go_to(self, number: int | None) -> None:
+        if number is not None:  # a deal's number is 0: the action's is its own
+            steps = (frame.step.number if frame.step else 0 for frame in self.frames)
+            self.position = next(i for i, found in enumerate(steps) if found == number)
 
     def action_switch_view(self) -> None:
         self.viewer = VIEWS[(VIEWS.index(self.viewer) + 1) % len(VIEWS)]
@@ -349,7 +409,7 @@ class ReplayApp(CardTableApp):
         # "as You saw it": the possessive of a name ("You's view") can read wrong.
         view = "both hands" if self.viewer is None else f"as {self.names[self.viewer]} saw it"
         at = place_of(self.frames[self.position], self.record.action_count)
-        self.title = f"Pinochle replay: {at} ({view})"
+        self.title = f"Replay: {at} ({view})"
 
     def _seat_text(self, panel: SeatPanel, state: GameState, seat: Seat) -> Text:
         view = state.view(seat)
