@@ -402,7 +402,7 @@ async def test_the_replay_review_of_a_move_is_whole_on_screen(
     async with app.run_test(size=size) as pilot:
         await pilot.press("r")
         assert await wait_until(pilot, lambda: app.review is not None)
-        await pilot.press("n", *["right"] * thrown.number)
+        await pilot.press("g", *str(thrown.number), "enter")
         await pilot.pause()
         shown = words_inside(app, "#review")
         assert shown.startswith(
