@@ -742,7 +742,10 @@ class GameState:
 
     def _check_declare(self, seat: Seat) -> None:
         if not self._settings.match:
-            raise IllegalActionError("You cannot declare out in a single-deal game.")
+            raise IllegalActionError(
+                "You cannot declare out in a single-deal game: it has no target, "
+                "and the deal's points decide it."
+            )
         if seat in self.claims:
             raise IllegalActionError("You have already declared out this hand.")
 

@@ -130,6 +130,8 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Short labels: the footer shows every key that works now in 80 columns.
         Binding("o", "declare_out", "Declare"),
+        # While declaring out is not open (the one above is off), o says why.
+        Binding("o", "declare_closed", show=False),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
         Binding("space", "skip", "Skip", key_display="␣"),
@@ -563,7 +565,7 @@ class GameScreen(Screen[None]):
     def action_declare_out(self) -> None:
         view = self.view
         if not self._may_declare():
-            self.notify("You cannot declare out now.", severity="warning")
+            self.action_declare_closed()
             return
 
         def answered(yes: bool | None) -> None:
@@ -571,6 +573,17 @@ class GameScreen(Screen[None]):
                 self.apply(DeclareOut(self.viewer))
 
         self.app.push_screen(DeclareOutScreen(view), answered)
+
+    def action_declare_closed(self) -> None:
+        """Say why declaring out is not open now: the rules' reason (a single
+        deal, a claim already made, no hand in play), else that it is not yours to make."""
+        try:
+            self.session.state.check(DeclareOut(self.viewer))
+        except IllegalActionError as error:
+            reason = str(error)
+        else:
+            reason = "You cannot declare out now."
+        self.notify(reason, title="No declaring out", severity="warning", markup=False)
 
     def _may_declare(self) -> bool:
         if not self.seating.at_keys(self.viewer, self.session.state.to_act):

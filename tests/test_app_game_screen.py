@@ -1,0 +1,57 @@
+"""The game screen as play-testing found it, with real key presses: a single
+deal's score sheet and declaring out, the status between tricks, the hint's
+notice, card keys across an undo and a resize, long names in the hotseat
+prompt, the too-small screen and the hotseat pass screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pinochle_tui.engine import Rules
+from pinochle_tui.tui.app import PinochleApp
+from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
+from pinochle_tui.tui.setup import Display, MatchSetup
+from tests.probe import KeyboardPlayer, game_of, notices, play_ahead, screen_text, wait_until
+
+
+def single_deal_hotseat(tmp_path: Path, tricks: int = 0) -> PinochleApp:
+    """A hotseat single deal between Ann and Bob, played ahead to ``tricks`` tricks."""
+    setup = MatchSetup(
+        Rules(game="single-deal"), names=("Ann", "Bob"), level=None, seed=5, save_dir=tmp_path
+    )
+    session = setup.start()
+    play_ahead(session, lambda s: len(s.state.tricks) >= tricks)
+    return PinochleApp(setup, session, Display(speed=0))
+
+
+async def test_o_in_a_single_deal_says_why_there_is_no_declaring_out(tmp_path: Path) -> None:
+    app = single_deal_hotseat(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        player = KeyboardPlayer(pilot, app)
+        game = game_of(app)
+        await player.play_until(lambda: game.human_turn)
+        await pilot.press("o")
+        assert await wait_until(pilot, lambda: "single-deal" in notices(app))
+        assert "cannot declare out in a single-deal game: it has no target" in notices(app)
+        assert app.screen is game and not game.session.state.is_over
+
+
+async def test_a_single_deal_s_score_sheet_tells_the_deal_s_result(tmp_path: Path) -> None:
+    """No match total and no target: the deal is the whole game."""
+    app = single_deal_hotseat(tmp_path, tricks=22)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await KeyboardPlayer(pilot, app).play_hand()
+        assert await wait_until(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        outcome = game_of(app).session.state.outcome
+        assert outcome is not None
+        south, north = outcome.scores
+        if outcome.winner is None:
+            result = f"The deal is drawn, {south} each."
+        else:
+            winner = game_of(app).names[outcome.winner]
+            result = f"{winner} wins the deal, {max(south, north)} to {min(south, north)}."
+        assert "The deal is over" in text and result in text
+        assert "This deal" in text
+        assert "Match total" not in text and "Target" not in text
