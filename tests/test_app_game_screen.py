@@ -7,11 +7,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pinochle_tui.engine import Rules
+from pinochle_tui.engine import Phase, Rules
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
-from tests.probe import KeyboardPlayer, game_of, notices, play_ahead, screen_text, wait_until
+from tests.probe import (
+    KeyboardPlayer,
+    game_of,
+    notices,
+    play_ahead,
+    screen_text,
+    show_hand,
+    wait_until,
+    words_inside,
+)
+
+
+def hotseat_app(tmp_path: Path, names: tuple[str, str] = ("Ann", "Bob")) -> PinochleApp:
+    setup = MatchSetup(Rules(), names=names, level=None, seed=11, save_dir=tmp_path)
+    return PinochleApp(setup, setup.start(), Display(speed=0))
 
 
 def single_deal_hotseat(tmp_path: Path, tricks: int = 0) -> PinochleApp:
@@ -55,3 +69,25 @@ async def test_a_single_deal_s_score_sheet_tells_the_deal_s_result(tmp_path: Pat
         assert "The deal is over" in text and result in text
         assert "This deal" in text
         assert "Match total" not in text and "Target" not in text
+
+
+async def test_between_tricks_the_status_names_the_trick_won_then_the_next(
+    tmp_path: Path,
+) -> None:
+    """In the winner's turn the score board's status line says which trick was
+    won and by whom; once the winner has drawn, the next trick's number."""
+    app = hotseat_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = game_of(app)
+        state = game.session.state
+        player = KeyboardPlayer(pilot, app)
+        assert await wait_until(pilot, lambda: app.screen is not game)
+        assert await show_hand(pilot, app)
+        assert words_inside(app, "#score").endswith("Trick 1")
+        await player.play_until(lambda: app.screen is game and state.phase is Phase.MELD)
+        winner = game.names[state.to_act]
+        status = words_inside(app, "#score")
+        assert status.endswith(f"Trick 1 won by {winner} — meld or draw"), status
+        await player.play_until(lambda: state.phase is Phase.LEAD)
+        assert game.names[state.to_act] == winner and len(state.tricks) == 1
+        assert words_inside(app, "#score").endswith(f"trump {state.trump} Trick 2")
