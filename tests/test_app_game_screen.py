@@ -5,12 +5,18 @@ prompt, the too-small screen and the hotseat pass screen."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
-from pinochle_tui.engine import Phase, Rules
+import pytest
+
+from pinochle_tui.ai.advice import Advice
+from pinochle_tui.engine import Action, Phase, Rules, SeatView
 from pinochle_tui.tui.app import PinochleApp
+from pinochle_tui.tui.screens import game as game_module
 from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
+from pinochle_tui.tui.widgets.log import GameLog
 from tests.probe import (
     KeyboardPlayer,
     game_of,
@@ -21,6 +27,7 @@ from tests.probe import (
     wait_until,
     words_inside,
 )
+from tests.test_app_aids import NearBrain, Scripted, play_card, stacked_app
 
 
 def hotseat_app(tmp_path: Path, names: tuple[str, str] = ("Ann", "Bob")) -> PinochleApp:
@@ -91,3 +98,46 @@ async def test_between_tricks_the_status_names_the_trick_won_then_the_next(
         await player.play_until(lambda: state.phase is Phase.LEAD)
         assert game.names[state.to_act] == winner and len(state.tricks) == 1
         assert words_inside(app, "#score").endswith(f"trump {state.trump} Trick 2")
+
+
+class GatedHints(NearBrain):
+    """Hints in this process that wait for ``gate`` before they are told."""
+
+    gate = threading.Event()
+
+    def advise(self, view: SeatView, legal: list[Action], ascii_only: bool) -> Advice:
+        assert self.gate.wait(10)
+        return super().advise(view, legal, ascii_only)
+
+
+def prompt_of(app: PinochleApp) -> str:
+    return str(game_of(app).query_one("#prompt").render())
+
+
+def hinted(log: GameLog) -> bool:
+    return any(line.startswith("Hint: ") for line in log.told)
+
+
+@pytest.mark.parametrize("then", ["hint told", "card played"])
+async def test_looking_for_a_hint_is_said_until_the_hint_is_told_or_the_move_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, then: str
+) -> None:
+    """Never in a notice that outstays the hint, over the log where the hint is told."""
+    app = stacked_app(tmp_path, Scripted(["9S"]), monkeypatch)
+    monkeypatch.setattr(game_module, "Brain", GatedHints)
+    GatedHints.gate.clear()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        game = game_of(app)
+        assert await wait_until(pilot, lambda: game.human_turn)
+        await pilot.press("h")
+        assert await wait_until(pilot, lambda: prompt_of(app) == "Looking for a hint…")
+        if then == "card played":
+            await play_card(pilot, game, "AS")
+        GatedHints.gate.set()
+        log = game.query_one(GameLog)
+        if then == "hint told":
+            assert await wait_until(pilot, lambda: hinted(log))
+        else:
+            await pilot.pause(0.2)  # the hint, for a position gone, is dropped
+            assert not hinted(log)
+        assert "hint" not in prompt_of(app) and "Thinking" not in notices(app)

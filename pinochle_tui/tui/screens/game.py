@@ -169,6 +169,9 @@ class GameScreen(Screen[None]):
         self._refusal: str | None = None
         #: Hotseat: the card drawn, told to the person at the keys until their next move.
         self._told = ""
+        #: The position a hint is being thought for: the prompt says so until
+        #: the hint is told or the position moves on (a move, an undo).
+        self._hint_for: int | None = None
 
     @property
     def brain(self) -> Brain:
@@ -643,12 +646,15 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def action_hint(self) -> None:
-        """What the computer would play in your seat, from your view, and why."""
+        """What the computer would play in your seat, from your view, and why;
+        meanwhile the prompt says a hint is coming (not a notice, which stayed
+        up over the log after the hint was told there)."""
         decision = self.table.decision()
         if decision is None or not self.human_turn:
             self.notify("A hint is for your own turn.", severity="warning")
             return
-        self.notify("Thinking about your play…", title="Hint", timeout=3)
+        self._hint_for, self._refusal = decision.move_no, None
+        self._render_prompt(self.view)
         brain = self.brain  # started here, not in the worker's thread
         self.run_worker(partial(self._think_hint, brain, decision), thread=True, group="hint")
 
@@ -659,6 +665,8 @@ class GameScreen(Screen[None]):
     def _show_hint(self, decision: Decision, advice: Advice) -> None:
         if decision.move_no != self.move_no:
             return  # the position moved on meanwhile
+        self._hint_for = None
+        self._render_prompt(self.view)
         # In the log, beside the play it is about, not in a toast that would
         # stay up over the cards after the move.
         self.query_one(GameLog).tell([f"Hint: {hint_text(advice, self.options.ascii_only)}"])
@@ -713,6 +721,8 @@ class GameScreen(Screen[None]):
             text = f"{self.names[state.to_act]} is thinking…"
         elif (flying := self.query_one(TrickView).landing) is not None:
             text = f"{self.names[flying]} plays…"  # told when the card lands
+        elif self._hint_for == self.move_no:
+            text = "Looking for a hint…"
         elif self.seating.hotseat and not self.seating.unveiled:
             text = f"Pass the keyboard to {self.names[state.to_act]}."
         elif self.seating.hotseat and self.seating.shows_hand(view.to_act):
