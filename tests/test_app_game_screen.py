@@ -11,12 +11,16 @@ from pathlib import Path
 import pytest
 
 from pinochle_tui.ai.advice import Advice
-from pinochle_tui.engine import Action, Phase, Rules, SeatView
+from pinochle_tui.engine import Action, Meld, MeldKind, Phase, Rules, Seat, SeatView
 from pinochle_tui.tui.app import PinochleApp
+from pinochle_tui.tui.handkeys import PICK_KEYS, binding_key
 from pinochle_tui.tui.screens import game as game_module
+from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
+from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.log import GameLog
+from pinochle_tui.tui.widgets.meld_panel import MeldPanel
 from tests.probe import (
     KeyboardPlayer,
     game_of,
@@ -141,3 +145,66 @@ async def test_looking_for_a_hint_is_said_until_the_hint_is_told_or_the_move_mad
             await pilot.pause(0.2)  # the hint, for a position gone, is dropped
             assert not hinted(log)
         assert "hint" not in prompt_of(app) and "Thinking" not in notices(app)
+
+
+async def test_after_an_undo_in_the_playoff_every_key_is_as_before_the_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the playoff cards only leave, so the keys have gaps: the card taken
+    back gets its own key again, and no other key changes."""
+    monkeypatch.setattr(GameScreen, "_computer", lambda self, level, seed: Scripted())
+    monkeypatch.setattr(game_module, "Brain", NearBrain)
+    setup = MatchSetup(Rules(), seed=3, save_dir=tmp_path)
+    session = setup.start()
+    play_ahead(session, lambda s: s.state.playoff and s.state.to_act is Seat.SOUTH)
+    app = PinochleApp(setup, session, Display(speed=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = game_of(app)
+        hand = game.query_one(HandView)
+        player = KeyboardPlayer(pilot, app)
+        await player.play_until(lambda: game.human_turn)
+        await player.take_turn()  # a card leaves: a gap in the keys
+        await player.play_until(lambda: game.human_turn)
+        before, position = hand.keys, game.session.state.position()
+        assert len(before) < 12 and set(before.values()) != set(PICK_KEYS[: len(before)])
+        await player.take_turn()
+        await player.play_until(lambda: game.human_turn)
+        await pilot.press("u")
+        assert await wait_until(pilot, lambda: game.session.state.position() == position)
+        await pilot.pause()
+        assert hand.keys == before
+
+
+async def test_a_resize_never_changes_the_card_a_key_pressed_again_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 100 x 30 the cards melded onto the table lie in a row of their own,
+    at 80 x 24 in the hand's row, in key order: the card picked stays picked."""
+    app = stacked_app(tmp_path, Scripted(["9S"]), monkeypatch)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = game_of(app)
+        state = game.session.state
+        assert await wait_until(pilot, lambda: game.human_turn)
+        await play_card(pilot, game, "AS")
+        assert await wait_until(pilot, lambda: game.human_turn and state.phase is Phase.MELD)
+        panel = game.query_one(MeldPanel)
+        melds = panel.actions
+        index = next(
+            i for i, a in enumerate(melds) if isinstance(a, Meld) and a.kind is MeldKind.PINOCHLE
+        )
+        await pilot.press(str(index + 1))
+        assert await wait_until(pilot, lambda: game.human_turn and state.phase is Phase.LEAD)
+        hand = game.query_one(HandView)
+        stacked = hand.order
+        # A hand card that stands elsewhere once the table cards join the hand's row.
+        by_key = sorted(stacked, key=lambda c: PICK_KEYS.index(hand.keys[c]))
+        card = next(c for i, c in enumerate(stacked) if by_key.index(c) != i)
+        key = binding_key(hand.keys[card])
+        await pilot.press(key)
+        assert hand.selected == card
+        await pilot.resize_terminal(80, 24)
+        assert await wait_until(pilot, lambda: not hand.stacked)
+        assert hand.order != stacked and hand.selected == card
+        await pilot.press(key)
+        assert await wait_until(pilot, lambda: len(state.tricks) == 2)  # the computer answered
+        assert state.tricks[1].lead == card, "the card picked is the card played"
