@@ -26,6 +26,7 @@ from tests.probe import (
     game_of,
     notices,
     play_ahead,
+    region_text,
     screen_text,
     show_hand,
     wait_until,
@@ -208,3 +209,40 @@ async def test_a_resize_never_changes_the_card_a_key_pressed_again_plays(
         await pilot.press(key)
         assert await wait_until(pilot, lambda: len(state.tricks) == 2)  # the computer answered
         assert state.tricks[1].lead == card, "the card picked is the card played"
+
+
+#: A name of the most cells allowed (40).
+LONGEST = "Bartholomew Maximilian Fitzgerald-Smythe"
+
+
+async def test_the_hotseat_prompt_with_the_longest_name_is_whole_at_80x24(
+    tmp_path: Path,
+) -> None:
+    """The name is cut in the prompt, so 'you drew' and what to do fit its two lines."""
+    app = hotseat_app(tmp_path, names=(LONGEST, "Bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = game_of(app)
+        player = KeyboardPlayer(pilot, app)
+        line = game.query_one("#prompt")
+        await player.play_until(
+            lambda: game.names[game.viewer] == LONGEST and "you drew" in prompt_of(app)
+        )
+        said = prompt_of(app)
+        assert said.startswith("Bartholomew…, you drew ") and said.endswith("your table."), said
+        assert region_text(app, line).split() == said.split()
+
+
+async def test_the_first_playoff_lead_s_prompt_is_whole_at_80x24(tmp_path: Path) -> None:
+    """The stock's last card is shown to both in the log: the prompt does not
+    tell it again, which pushed the playoff's rule out of its two lines."""
+    setup = MatchSetup(Rules(), names=("Ann", "Bob"), level=None, seed=11, save_dir=tmp_path)
+    session = setup.start()
+    play_ahead(session, lambda s: s.state.phase is Phase.MELD and s.state.stock_size == 1)
+    app = PinochleApp(setup, session, Display(speed=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = game_of(app)
+        state = game.session.state
+        await KeyboardPlayer(pilot, app).play_until(lambda: state.playoff and game.human_turn)
+        said = prompt_of(app)
+        assert said.startswith("Playoff, your lead: any card. The reply must"), said
+        assert region_text(app, game.query_one("#prompt")).split() == said.split()

@@ -37,6 +37,7 @@ from pinochle_tui.engine import (
     DeclareOut,
     Event,
     IllegalActionError,
+    LastCardRevealed,
     Phase,
     PinochleError,
     Play,
@@ -45,6 +46,7 @@ from pinochle_tui.engine import (
     SeatView,
     Table,
 )
+from pinochle_tui.names import SENTENCE_NAME, fit
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.tui.aids import highlight, hint_text, undo_target
 from pinochle_tui.tui.cardfaces import COMPACT, HUGE, LARGE, Face, face, hand_order
@@ -353,13 +355,15 @@ class GameScreen(Screen[None]):
 
     def _note_cards(self, events: list[Event], told: list[str] | None) -> bool:
         """Mark each seat's card drawn until it plays; keep a hotseat draw to tell
-        its owner alone; send the computer's card across the table. True if a
-        card flies: the log tells ``told`` when it lands (None: fly none)."""
+        its owner alone (not the stock's last card, shown to both in the log);
+        send the computer's card across the table. True if a card flies: the
+        log tells ``told`` when it lands (None: fly none)."""
         flying = False
+        shown = {e.card for e in events if isinstance(e, LastCardRevealed)}  # the log tells it
         for event in events:
             if isinstance(event, CardDrawn):
                 self._fresh[event.seat] = event.card
-                if self.seating.hotseat and not event.turn_up:
+                if self.seating.hotseat and not event.turn_up and event.card not in shown:
                     self._untold[event.seat] = event.card
             elif isinstance(event, CardPlayed):
                 self._fresh.pop(event.seat, None)
@@ -716,20 +720,22 @@ class GameScreen(Screen[None]):
 
     def _render_prompt(self, view: SeatView) -> None:
         state = self.session.state
-        text = prompt(view, self.names, self.options.ascii_only)
+        # Names cut short, so that the sentences stay whole in the prompt's two lines.
+        names = (fit(self.names[0], SENTENCE_NAME), fit(self.names[1], SENTENCE_NAME))
+        text = prompt(view, names, self.options.ascii_only)
         if self.thinking:
-            text = f"{self.names[state.to_act]} is thinking…"
+            text = f"{names[state.to_act]} is thinking…"
         elif (flying := self.query_one(TrickView).landing) is not None:
-            text = f"{self.names[flying]} plays…"  # told when the card lands
+            text = f"{names[flying]} plays…"  # told when the card lands
         elif self._hint_for == self.move_no:
             text = "Looking for a hint…"
         elif self.seating.hotseat and not self.seating.unveiled:
-            text = f"Pass the keyboard to {self.names[state.to_act]}."
+            text = f"Pass the keyboard to {names[state.to_act]}."
         elif self.seating.hotseat and self.seating.shows_hand(view.to_act):
             drawn = self._untold.pop(view.seat, None)
             if drawn is not None:
                 shown = face(drawn, self.options.ascii_only)
-                self._told = f"{self.names[view.seat]}, you drew {shown}. "
+                self._told = f"{names[view.seat]}, you drew {shown}. "
             text = self._told + text
         line = self.query_one("#prompt", Static)
         line.set_class(self._refusal is not None, "-refused")
