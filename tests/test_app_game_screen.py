@@ -29,10 +29,12 @@ from tests.probe import (
     region_text,
     screen_text,
     show_hand,
+    type_into,
     wait_until,
     words_inside,
 )
 from tests.test_app_aids import NearBrain, Scripted, play_card, stacked_app
+from tests.test_app_screens import make_app, names_problem, open_new_game
 
 
 def hotseat_app(tmp_path: Path, names: tuple[str, str] = ("Ann", "Bob")) -> PinochleApp:
@@ -246,3 +248,19 @@ async def test_the_first_playoff_lead_s_prompt_is_whole_at_80x24(tmp_path: Path)
         said = prompt_of(app)
         assert said.startswith("Playoff, your lead: any card. The reply must"), said
         assert region_text(app, game.query_one("#prompt")).split() == said.split()
+
+
+async def test_the_new_game_dialog_refuses_the_computer_s_name_for_the_player(
+    tmp_path: Path,
+) -> None:
+    """As ``pinochle play --name Computer`` does: two players called Computer
+    would read as one in the log and the statistics."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        dialog = await open_new_game(pilot, app, hotseat=False)
+        await type_into(pilot, app, "name-south", "computer")
+        said = "The two players need different names: 'computer' and 'Computer' read the same."
+        assert names_problem(app, dialog) == said
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog and said in notices(app)
