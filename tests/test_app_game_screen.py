@@ -264,3 +264,25 @@ async def test_the_new_game_dialog_refuses_the_computer_s_name_for_the_player(
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is dialog and said in notices(app)
+
+
+@pytest.mark.parametrize(("width", "height"), [(20, 6), (30, 10), (54, 20), (79, 24)])
+async def test_the_too_small_message_is_whole_down_to_20x6(
+    tmp_path: Path, width: int, height: int
+) -> None:
+    """Short lines where the boxed sentences do not fit; the sentences where they do."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_until(pilot, lambda: game_of(app).human_turn)
+        await pilot.resize_terminal(width, height)
+        now = f"{width} x {height}"
+        assert await wait_until(pilot, lambda: now in screen_text(app))
+        await pilot.pause()
+        lines = [" ".join(line.strip(" ║").split()) for line in screen_text(app).splitlines()]
+        if width < 55:
+            whole = ["Terminal too small", "Needs 80 x 24", f"Now {now}", "Enlarge the window;"]
+            assert [line for line in lines if line] == [*whole, "the game waits."]
+        else:
+            assert "The terminal is too small for the card table." in lines
+            assert f"Needed: 80 x 24 Now: {now}" in lines
+            assert "Enlarge the window to go on; the game waits." in lines
