@@ -16,6 +16,7 @@ from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.handkeys import PICK_KEYS, binding_key
 from pinochle_tui.tui.screens import game as game_module
 from pinochle_tui.tui.screens.game import GameScreen
+from pinochle_tui.tui.screens.privacy import PrivacyScreen
 from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
@@ -34,6 +35,7 @@ from tests.probe import (
     words_inside,
 )
 from tests.test_app_aids import NearBrain, Scripted, play_card, stacked_app
+from tests.test_app_hotseat import FACE
 from tests.test_app_screens import make_app, names_problem, open_new_game
 
 
@@ -286,3 +288,22 @@ async def test_the_too_small_message_is_whole_down_to_20x6(
             assert "The terminal is too small for the card table." in lines
             assert f"Needed: 80 x 24 Now: {now}" in lines
             assert "Enlarge the window to go on; the game waits." in lines
+
+
+@pytest.mark.parametrize("key", ["h", "t", "u", "1", "enter", "space"])
+async def test_a_table_key_at_the_pass_screen_says_whom_to_hand_the_terminal_to(
+    tmp_path: Path, key: str
+) -> None:
+    app = hotseat_app(tmp_path, names=("Ann", LONGEST))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        game = game_of(app)
+        who = game.names[game.session.state.to_act]
+        before = game.move_no
+        await pilot.press(key)
+        await pilot.pause()
+        lines = [" ".join(line.strip(" ║").split()) for line in screen_text(app).splitlines()]
+        assert "That key works at the table, not here:" in lines
+        assert f"hand the terminal to {who}." in lines
+        assert isinstance(app.screen, PrivacyScreen) and game.move_no == before
+        assert not FACE.findall(screen_text(app)), "no card is shown"
