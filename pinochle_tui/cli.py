@@ -395,16 +395,19 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def _check_names(args: argparse.Namespace) -> None:
-    """Each player name checked (``--name``), and the two of hotseat different
-    (``--names``): the pass screen tells the players apart by name alone."""
+    """Each player name checked (``--name``), and the two players' different
+    (``--names``, and ``play --name`` against the computer's): the pass screen,
+    the log and the statistics tell the players apart by name alone."""
     name, names = getattr(args, "name", None), getattr(args, "names", None)
     if name is None and names is None:
         return
-    from pinochle_tui.names import BadNameError, check_name, check_names
+    from pinochle_tui.names import COMPUTER, BadNameError, check_name, check_names, same_name
 
     try:
         if name is not None:
             args.name = check_name(name)
+            if args.command == "play" and same_name(args.name, COMPUTER):
+                raise BadNameError(f"--name: '{args.name}' is the computer's name; choose another")
         if names is not None:
             args.names = list(check_names(*names))
     except BadNameError as error:

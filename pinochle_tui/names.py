@@ -28,6 +28,11 @@ from pinochle_tui.plaintext import inert
 
 #: The widest player name ``check_name`` allows, in terminal cells.
 MAX_NAME: Final = 40
+#: The name the computer plays under (``pinochle play``).
+COMPUTER: Final = "Computer"
+#: The cells a name keeps inside a sentence that must stay whole in a small
+#: place (the game's prompt, two lines at 80 x 24); ``fit`` cuts it.
+SENTENCE_NAME: Final = 12
 
 
 class BadNameError(ValueError):

@@ -36,6 +36,8 @@ from pinochle_tui.engine import GameMode, Rules, TrickCount
         (["play", "--name", "Ann\udcff"], "a name must be printable: 'Ann\\udcff'"),
         (["hotseat", "--names", "Ann", "  "], "a name cannot be empty"),
         (["hotseat", "--names", "Ann", "Ann"], "different names, not 'Ann' twice"),
+        (["play", "--name", "Computer"], "--name: 'Computer' is the computer's name"),
+        (["--name", " COMPUTER "], "--name: 'COMPUTER' is the computer's name; choose another"),
         (["play", "--theme", "\x1b[2J"], "invalid choice: '\\x1b[2J'"),
     ],
 )

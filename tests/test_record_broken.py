@@ -158,7 +158,7 @@ def test_each_refusal_of_an_action_is_told_of_its_seat_not_to_you() -> None:
         "North can only draw right after winning a trick",
         "has a turn to finish first",
         "A meld needs at least one card from the hand",
-        "No one can declare out in a single-deal game.",
+        "No one can declare out in a single-deal game: it has no target",
     ):
         assert any(fragment in reason for reason in reasons), fragment
     second_person = [r for r in reasons if re.search(r"\b(you|your)\b", r, re.IGNORECASE)]

@@ -749,8 +749,10 @@ class GameState:
     def _check_declare(self, seat: Seat) -> None:
         if not self._settings.match:
             raise IllegalActionError(
-                "You cannot declare out in a single-deal game.",
-                "No one can declare out in a single-deal game.",
+                "You cannot declare out in a single-deal game: it has no target, "
+                "and the deal's points decide it.",
+                "No one can declare out in a single-deal game: it has no target, "
+                "and the deal's points decide it.",
             )
         if seat in self.claims:
             raise IllegalActionError(

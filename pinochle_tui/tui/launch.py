@@ -13,6 +13,7 @@ from pathlib import Path
 from pinochle_tui.ai.registry import UnknownPlayerError, player_names
 from pinochle_tui.bots.external import PREFIX
 from pinochle_tui.engine import PinochleError
+from pinochle_tui.names import COMPUTER
 from pinochle_tui.plaintext import inert
 from pinochle_tui.record.models import PlayerInfo
 from pinochle_tui.record.session import GameSession
@@ -38,7 +39,7 @@ def setup_from_args(args: argparse.Namespace) -> MatchSetup:
         first, second = args.names
         return MatchSetup(args.rules, (first, second), None, args.seed, directory, undo=undo)
     return MatchSetup(
-        args.rules, (args.name, "Computer"), args.level, args.seed, directory, undo=undo
+        args.rules, (args.name, COMPUTER), args.level, args.seed, directory, undo=undo
     )
 
 

@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from pinochle_tui.engine import Event, HandDealt, HandScored, MeldScored, Seat, TargetRaised
+from pinochle_tui.engine import (
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    MeldScored,
+    Outcome,
+    Seat,
+    TargetRaised,
+    Termination,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +31,15 @@ class HandSummary:
     #: The target the hand was played to, and the new one if both reached it.
     target: int
     raised_to: int | None = None
+    #: How the game ended, if it ended with this hand.
+    outcome: Outcome | None = None
+
+    @property
+    def single_deal(self) -> bool:
+        """Whether this hand was a whole single-deal game: it has no match
+        total and no target, only its own result."""
+        ends = (Termination.SINGLE_DEAL_WON, Termination.SINGLE_DEAL_DRAWN)
+        return self.outcome is not None and self.outcome.termination in ends
 
     def meld_lines(self, seat: Seat) -> list[str]:
         """Each meld of ``seat`` with its points, and the dix points besides."""
@@ -48,6 +67,7 @@ class ScoreHistory:
         events); the hand's summary if one of them ended it."""
         finished: HandScored | None = None
         raised: int | None = None
+        outcome: Outcome | None = None
         for event in events:
             if isinstance(event, HandDealt):
                 self._hand_no, self._melds = event.hand_no, []
@@ -57,9 +77,12 @@ class ScoreHistory:
                 finished = event
             elif isinstance(event, TargetRaised):
                 raised = event.new
+            elif isinstance(event, GameOver):
+                outcome = event.outcome
         if finished is None:
             return None
-        summary = HandSummary(self._hand_no, tuple(self._melds), finished, target, raised)
+        melds = tuple(self._melds)
+        summary = HandSummary(self._hand_no, melds, finished, target, raised, outcome)
         self.hands.append(summary)
         return summary
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pinochle_tui.engine import Card, Rules, Seat
+from pinochle_tui.names import COMPUTER
 from pinochle_tui.record.models import PlayerInfo
 from pinochle_tui.record.session import GameSession
 
@@ -41,7 +42,7 @@ class MatchSetup:
     """A new match: rules, the two players (South first) and where it is saved."""
 
     rules: Rules
-    names: tuple[str, str] = ("You", "Computer")
+    names: tuple[str, str] = ("You", COMPUTER)
     #: The computer's level in the North seat, or None for two humans (hotseat).
     level: str | None = "normal"
     seed: int | None = None

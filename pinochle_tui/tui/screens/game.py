@@ -37,6 +37,7 @@ from pinochle_tui.engine import (
     DeclareOut,
     Event,
     IllegalActionError,
+    LastCardRevealed,
     Phase,
     PinochleError,
     Play,
@@ -45,6 +46,7 @@ from pinochle_tui.engine import (
     SeatView,
     Table,
 )
+from pinochle_tui.names import SENTENCE_NAME, fit
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.tui.aids import highlight, hint_text, undo_target
 from pinochle_tui.tui.cardfaces import COMPACT, HUGE, LARGE, Face, face, hand_order
@@ -130,6 +132,8 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Short labels: the footer shows every key that works now in 80 columns.
         Binding("o", "declare_out", "Declare"),
+        # While declaring out is not open (the one above is off), o says why.
+        Binding("o", "declare_closed", show=False),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
         Binding("space", "skip", "Skip", key_display="␣"),
@@ -167,6 +171,9 @@ class GameScreen(Screen[None]):
         self._refusal: str | None = None
         #: Hotseat: the card drawn, told to the person at the keys until their next move.
         self._told = ""
+        #: The position a hint is being thought for: the prompt says so until
+        #: the hint is told or the position moves on (a move, an undo).
+        self._hint_for: int | None = None
 
     @property
     def brain(self) -> Brain:
@@ -348,13 +355,15 @@ class GameScreen(Screen[None]):
 
     def _note_cards(self, events: list[Event], told: list[str] | None) -> bool:
         """Mark each seat's card drawn until it plays; keep a hotseat draw to tell
-        its owner alone; send the computer's card across the table. True if a
-        card flies: the log tells ``told`` when it lands (None: fly none)."""
+        its owner alone (not the stock's last card, shown to both in the log);
+        send the computer's card across the table. True if a card flies: the
+        log tells ``told`` when it lands (None: fly none)."""
         flying = False
+        shown = {e.card for e in events if isinstance(e, LastCardRevealed)}  # the log tells it
         for event in events:
             if isinstance(event, CardDrawn):
                 self._fresh[event.seat] = event.card
-                if self.seating.hotseat and not event.turn_up:
+                if self.seating.hotseat and not event.turn_up and event.card not in shown:
                     self._untold[event.seat] = event.card
             elif isinstance(event, CardPlayed):
                 self._fresh.pop(event.seat, None)
@@ -563,7 +572,7 @@ class GameScreen(Screen[None]):
     def action_declare_out(self) -> None:
         view = self.view
         if not self._may_declare():
-            self.notify("You cannot declare out now.", severity="warning")
+            self.action_declare_closed()
             return
 
         def answered(yes: bool | None) -> None:
@@ -571,6 +580,17 @@ class GameScreen(Screen[None]):
                 self.apply(DeclareOut(self.viewer))
 
         self.app.push_screen(DeclareOutScreen(view), answered)
+
+    def action_declare_closed(self) -> None:
+        """Say why declaring out is not open now: the rules' reason (a single
+        deal, a claim already made, no hand in play), else that it is not yours to make."""
+        try:
+            self.session.state.check(DeclareOut(self.viewer))
+        except IllegalActionError as error:
+            reason = str(error)
+        else:
+            reason = "You cannot declare out now."
+        self.notify(reason, title="No declaring out", severity="warning", markup=False)
 
     def _may_declare(self) -> bool:
         if not self.seating.at_keys(self.viewer, self.session.state.to_act):
@@ -630,12 +650,15 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def action_hint(self) -> None:
-        """What the computer would play in your seat, from your view, and why."""
+        """What the computer would play in your seat, from your view, and why;
+        meanwhile the prompt says a hint is coming (not a notice, which stayed
+        up over the log after the hint was told there)."""
         decision = self.table.decision()
         if decision is None or not self.human_turn:
             self.notify("A hint is for your own turn.", severity="warning")
             return
-        self.notify("Thinking about your play…", title="Hint", timeout=3)
+        self._hint_for, self._refusal = decision.move_no, None
+        self._render_prompt(self.view)
         brain = self.brain  # started here, not in the worker's thread
         self.run_worker(partial(self._think_hint, brain, decision), thread=True, group="hint")
 
@@ -646,6 +669,8 @@ class GameScreen(Screen[None]):
     def _show_hint(self, decision: Decision, advice: Advice) -> None:
         if decision.move_no != self.move_no:
             return  # the position moved on meanwhile
+        self._hint_for = None
+        self._render_prompt(self.view)
         # In the log, beside the play it is about, not in a toast that would
         # stay up over the cards after the move.
         self.query_one(GameLog).tell([f"Hint: {hint_text(advice, self.options.ascii_only)}"])
@@ -695,18 +720,22 @@ class GameScreen(Screen[None]):
 
     def _render_prompt(self, view: SeatView) -> None:
         state = self.session.state
-        text = prompt(view, self.names, self.options.ascii_only)
+        # Names cut short, so that the sentences stay whole in the prompt's two lines.
+        names = (fit(self.names[0], SENTENCE_NAME), fit(self.names[1], SENTENCE_NAME))
+        text = prompt(view, names, self.options.ascii_only)
         if self.thinking:
-            text = f"{self.names[state.to_act]} is thinking…"
+            text = f"{names[state.to_act]} is thinking…"
         elif (flying := self.query_one(TrickView).landing) is not None:
-            text = f"{self.names[flying]} plays…"  # told when the card lands
+            text = f"{names[flying]} plays…"  # told when the card lands
+        elif self._hint_for == self.move_no:
+            text = "Looking for a hint…"
         elif self.seating.hotseat and not self.seating.unveiled:
-            text = f"Pass the keyboard to {self.names[state.to_act]}."
+            text = f"Pass the keyboard to {names[state.to_act]}."
         elif self.seating.hotseat and self.seating.shows_hand(view.to_act):
             drawn = self._untold.pop(view.seat, None)
             if drawn is not None:
                 shown = face(drawn, self.options.ascii_only)
-                self._told = f"{self.names[view.seat]}, you drew {shown}. "
+                self._told = f"{names[view.seat]}, you drew {shown}. "
             text = self._told + text
         line = self.query_one("#prompt", Static)
         line.set_class(self._refusal is not None, "-refused")

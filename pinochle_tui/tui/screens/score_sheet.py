@@ -1,5 +1,6 @@
 """The end-of-hand score sheet (melds, trick points raw and rounded, totals,
-target), and the history of every finished hand with a chart of both totals."""
+target; a single deal's sheet has its result instead of totals and target), and
+the history of every finished hand with a chart of both totals."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from pinochle_tui.tui.scores import HandSummary
 
 
 def score_table(summary: HandSummary, names: tuple[str, str]) -> Table:
+    """The hand's points, row by row, then the match totals (a single deal,
+    being the whole game, ends at its own points, in bold)."""
     scored = summary.scored
     table = Table(expand=True, show_edge=False, pad_edge=False)
     table.add_column("")
@@ -31,12 +34,23 @@ def score_table(summary: HandSummary, names: tuple[str, str]) -> Table:
     table.add_row("Meld points", *map(str, scored.meld_points))
     table.add_row("Trick points (with last trick)", *map(str, scored.trick_points))
     table.add_row("Trick points rounded", *map(str, scored.rounded))
-    table.add_row("This hand", *(str(summary.hand_points(s)) for s in Seat), end_section=True)
+    points = [str(summary.hand_points(seat)) for seat in Seat]
+    if summary.single_deal:
+        table.add_row(Text("This deal", "bold"), *(Text(p, "bold") for p in points))
+        return table
+    table.add_row("This hand", *points, end_section=True)
     table.add_row(Text("Match total", "bold"), *(Text(str(t), "bold") for t in scored.totals))
     return table
 
 
-def target_line(summary: HandSummary) -> str:
+def target_line(summary: HandSummary, names: tuple[str, str]) -> str:
+    """Under the sheet: the target, or that it was raised; a single deal's result."""
+    outcome = summary.outcome
+    if summary.single_deal and outcome is not None:
+        if outcome.winner is None:
+            return f"The deal is drawn, {outcome.scores[0]} each."
+        won, lost = outcome.scores[outcome.winner], outcome.scores[outcome.winner.other]
+        return f"{names[outcome.winner]} wins the deal, {won} to {lost}."
     if summary.raised_to is not None:
         return (
             f"Both players reached the target: it is raised to {summary.raised_to}. Play goes on."
@@ -60,9 +74,10 @@ class ScoreSheetScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         summary = self._summary
         with Vertical(classes="dialog", id="score-sheet"):
-            yield Static(f"Hand {summary.hand_no} is over", classes="dialog-title")
+            title = "The deal is over" if summary.single_deal else f"Hand {summary.hand_no} is over"
+            yield Static(title, classes="dialog-title")
             yield Static(score_table(summary, self._names), id="score-table")
-            yield Static(target_line(summary), id="target-line", markup=False)
+            yield Static(target_line(summary, self._names), id="target-line", markup=False)
             yield Button("Continue (Enter)", variant="primary", id="continue")
         yield Footer(compact=True)
 

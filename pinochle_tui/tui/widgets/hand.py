@@ -129,6 +129,12 @@ class HandView(Widget, can_focus=True):
     def watch_cursor(self) -> None:
         self._chosen = self.selected
 
+    def watch_stacked(self) -> None:
+        """The cards change places (a resize lays the table cards out anew): the
+        cursor stays on the chosen card, so its key pressed again plays it."""
+        if self._chosen in self.order:
+            self.cursor = self.order.index(self._chosen)
+
     def watch_holding(self, holding: Holding) -> None:
         """Keep the chosen card chosen if it may still be played; else the nearest playable."""
         self._last_pick = None

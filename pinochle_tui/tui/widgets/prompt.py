@@ -1,9 +1,11 @@
-"""The line that tells the player what to do now, and the playoff's obligations."""
+"""The line that tells the player what to do now, the playoff's obligations,
+and which trick the hand is at."""
 
 from __future__ import annotations
 
 from pinochle_tui.engine import Phase, PlayoffHead, SeatView
 from pinochle_tui.tui.cardfaces import face
+from pinochle_tui.tui.narrate import YOU
 
 
 def obligations(view: SeatView) -> str:
@@ -20,6 +22,8 @@ def prompt(view: SeatView, names: tuple[str, str], ascii_only: bool) -> str:
     if view.phase is Phase.DEAL:
         return "The hand is over."
     if not view.my_turn:
+        if view.phase is Phase.MELD:
+            return f"{names[view.to_act]} won trick {view.trick_no} and melds or draws…"
         return f"{names[view.to_act]} to play…"
     if view.phase is Phase.MELD:
         if view.stock_size == 1:
@@ -34,3 +38,14 @@ def prompt(view: SeatView, names: tuple[str, str], ascii_only: bool) -> str:
     if view.playoff:
         return f"{led} Playoff: you {obligations(view)}."
     return f"{led} Reply with any card (no need to follow suit yet)."
+
+
+def trick_status(view: SeatView, names: tuple[str, str]) -> str:
+    """Which trick the hand is at: in the winner's turn the trick just won and
+    by whom, else the trick in play or the next to be led ("" between hands)."""
+    if view.phase is Phase.MELD:
+        winner = names[view.to_act]
+        return f"Trick {view.trick_no} won by {'you' if winner == YOU else winner} — meld or draw"
+    if view.phase in (Phase.LEAD, Phase.FOLLOW):
+        return f"Trick {view.trick_no + 1}"
+    return ""

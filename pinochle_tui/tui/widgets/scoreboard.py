@@ -1,6 +1,7 @@
 """The score board: this hand's meld and trick points (raw, and what they count
 as once rounded), each player's running total, and how the totals went hand
-by hand; then the target, the hand, trumps and the trick."""
+by hand; then the target, the hand, trumps and the trick (the one just won,
+in the winner's turn)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from textual.widget import Widget
 from pinochle_tui.engine import GameMode, Seat, SeatView, rounded
 from pinochle_tui.tui.cardfaces import suit_symbol
 from pinochle_tui.tui.chart import spark
+from pinochle_tui.tui.widgets.prompt import trick_status
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +97,10 @@ class ScoreBoard(Widget):
         return "Single deal"
 
     def _footer(self, view: SeatView) -> str:
+        """The hand and trumps, then on a line of its own the trick (``trick_status``)."""
         parts = [f"Hand {view.hand_no}"] if view.hand_no else []
         if view.trump is not None:
             parts.append(f"trump {suit_symbol(view.trump, self._ascii_only)}")
-        if view.tricks or view.lead:
-            parts.append(f"trick {view.trick_no + (1 if view.lead else 0)}")
-        return " · ".join(parts)
+        return "\n".join(
+            line for line in (" · ".join(parts), trick_status(view, self._names)) if line
+        )
