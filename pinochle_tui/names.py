@@ -107,3 +107,22 @@ def fit(name: str, cells: int, pad: bool = False) -> str:
     if cell_len(name) > cells:
         name = set_cell_size(name, max(0, cells - 1)).rstrip() + "…"
     return set_cell_size(name, cells) if pad else name
+
+
+def in_sentences(names: tuple[str, str]) -> tuple[str, str]:
+    """The two names as running text tells them (the prompt, the game's log):
+    each cut by ``fit`` to ``SENTENCE_NAME`` cells, or to as many more as it
+    takes to tell them apart, so that a long name neither breaks a short line
+    in the middle of a word nor reads as the other player's.
+
+    >>> in_sentences(("Bartholomew Featherstonehaugh", "Bob"))
+    ('Bartholomew…', 'Bob')
+    >>> in_sentences(("Bartholomew Smith", "Bartholomew Jones"))
+    ('Bartholomew S…', 'Bartholomew J…')
+    """
+    cells = SENTENCE_NAME
+    while True:
+        short = fit(names[0], cells), fit(names[1], cells)
+        if not same_name(*short) or cells >= MAX_NAME:
+            return short
+        cells += 1

@@ -13,6 +13,7 @@ from pinochle_tui.tui.cardfaces import face
 from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
+from pinochle_tui.tui.widgets.log import GameLog
 from tests.probe import (
     KeyboardPlayer,
     game_of,
@@ -166,3 +167,20 @@ async def test_a_name_too_wide_is_cut_to_fit_the_pass_screen(
         box = [line.strip() for line in text.splitlines() if "║" in line or "═" in line]
         assert len(box) == 7
         assert all(line[0] in "║╔╚" and line[-1] in "║╗╝" for line in box), box
+
+
+async def test_a_long_name_is_cut_short_in_the_log_not_broken_in_a_word(tmp_path: Path) -> None:
+    """A 36-cell name in the log's 22 columns at 80 x 24 broke in the middle of
+    a word ("Featherstonehaugh-Smyt" / "he deals"); the log tells it as
+    "Bartholomew…", as the prompt does."""
+    long = "Bartholomew Featherstonehaugh-Smythe"
+    setup = MatchSetup(
+        Rules(), (long, "Bob"), None, seed=11, save_dir=tmp_path, first_dealer=Seat.SOUTH
+    )
+    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_hand(pilot, app)
+        rows = [str(line.text) for line in game_of(app).query_one(GameLog).lines]
+        told = re.sub(r"\s+", " ", " ".join(rows))
+        assert told.startswith("Bartholomew… vs Bob: first to 1000."), rows
+        assert "Hand 1: Bartholomew… deals." in told and "Featherstone" not in told, rows

@@ -34,6 +34,7 @@ from pinochle_tui.coach.models import GameReview
 from pinochle_tui.coach.review import review_file
 from pinochle_tui.engine import Event, GameState, Phase, PinochleError, Seat
 from pinochle_tui.engine.events import CardDrawn, TrickWon
+from pinochle_tui.names import in_sentences
 from pinochle_tui.plaintext import inert
 from pinochle_tui.record.errors import IllegalRecordError, RecordError
 from pinochle_tui.record.models import GameLog
@@ -378,11 +379,11 @@ class ReplayApp(CardTableApp):
     def _narrate(self, events: Sequence[Event]) -> list[str]:
         """The events in words; with both hands face up, every drawn card is named."""
         if self.viewer is not None:
-            return Narrator(self.names, self.viewer, self.ascii_only).lines(events)
+            return Narrator(in_sentences(self.names), self.viewer, self.ascii_only).lines(events)
         lines = []
         for event in events:
             viewer = event.seat if isinstance(event, CardDrawn) else None
-            line = Narrator(self.names, viewer, self.ascii_only).line(event)
+            line = Narrator(in_sentences(self.names), viewer, self.ascii_only).line(event)
             if line:
                 lines.append(line)
         return lines

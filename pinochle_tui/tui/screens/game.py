@@ -46,7 +46,7 @@ from pinochle_tui.engine import (
     SeatView,
     Table,
 )
-from pinochle_tui.names import SENTENCE_NAME, fit
+from pinochle_tui.names import in_sentences
 from pinochle_tui.record.session import GameSession
 from pinochle_tui.tui.aids import highlight, hint_text, undo_target
 from pinochle_tui.tui.cardfaces import COMPACT, HUGE, LARGE, Face, face, hand_order
@@ -151,7 +151,7 @@ class GameScreen(Screen[None]):
         self._brain: Brain | None = None
         self.seating = Seating.of(session.players, self._computer, seed, session.state.to_act)
         self._target = session.state.target
-        self.narrator = Narrator(self.names, self.seating.reader, display.ascii_only)
+        self.narrator = Narrator(in_sentences(self.names), self.seating.reader, display.ascii_only)
         self.thinking = False
         self._pause: tuple[Timer, Callable[[], None]] | None = None
         self._stalled = False
@@ -281,7 +281,8 @@ class GameScreen(Screen[None]):
         """The match in one line (a resumed game's hand is told again after it)."""
         rules = self.session.state.rules
         goal = f"first to {rules.target}" if rules.game.value == "match" else "a single deal"
-        return [f"{self.names[0]} vs {self.names[1]}: {goal}. Press ? for the rules."]
+        first, second = in_sentences(self.names)
+        return [f"{first} vs {second}: {goal}. Press ? for the rules."]
 
     # -- the flow of the game ---------------------------------------------------
 
@@ -721,7 +722,7 @@ class GameScreen(Screen[None]):
     def _render_prompt(self, view: SeatView) -> None:
         state = self.session.state
         # Names cut short, so that the sentences stay whole in the prompt's two lines.
-        names = (fit(self.names[0], SENTENCE_NAME), fit(self.names[1], SENTENCE_NAME))
+        names = in_sentences(self.names)
         text = prompt(view, names, self.options.ascii_only)
         if self.thinking:
             text = f"{names[state.to_act]} is thinking…"

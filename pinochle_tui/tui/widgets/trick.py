@@ -17,15 +17,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from pinochle_tui.engine import Card, Seat
-from pinochle_tui.names import fit
+from pinochle_tui.names import fit, in_sentences
 from pinochle_tui.tui.cardfaces import COMPACT, Face
 from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, Place, card_row
 
 #: Columns from the left card to the right one, at least.
 _COLUMN = 12
-#: Characters of a name in the title: a longer one is cut ("…"), or it would
-#: widen the trick until the stock and the winner's choices had no room.
-_TITLE_NAME = 12
 #: The cells of the widest title but the name: two-digit trick and points.
 _TITLE_ROOM = len("Trick 16:  took 32")
 
@@ -55,6 +52,9 @@ class TrickView(Widget):
     def __init__(self, names: tuple[str, str], ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._names = names
+        #: The names in the title, cut short (``in_sentences``), or a long one
+        #: would widen the trick until the stock and the winner's choices had no room.
+        self._short = in_sentences(names)
         self._ascii_only = ascii_only
 
     @property
@@ -64,7 +64,7 @@ class TrickView(Widget):
     def get_content_width(self, container: Size, viewport: Size) -> int:
         """As wide as the widest title either player's trick can have, so that
         the trick and the stock beside it stay put as the title changes."""
-        widest = max(cell_len(_short(name)) for name in self._names)
+        widest = max(cell_len(name) for name in self._short)
         return max(self.column + self.size_of_face.width, _TITLE_ROOM + widest)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -86,11 +86,11 @@ class TrickView(Widget):
         trick, winner, style = self.trick, self._winner, self.get_component_rich_style
         if winner is not None:
             return Text(
-                f"Trick {trick.number}: {_short(self._names[winner])} took {trick.points}",
+                f"Trick {trick.number}: {self._short[winner]} took {trick.points}",
                 style("caption--won"),
             )
         if trick.cards[trick.leader] is not None and self.landing != trick.leader:
-            led = f"{_short(self._names[trick.leader])} led"
+            led = f"{self._short[trick.leader]} led"
             return Text(f"Trick {trick.number}: {led}", style("caption"))
         return Text(f"Trick {trick.number}", style("caption"))
 
@@ -113,7 +113,3 @@ class TrickView(Widget):
                 places.append(Place.of(card, "card--winner" if seat == winner else "card--edge"))
         lines = [self._title(), names, *card_row(self, places, size, self._ascii_only, column)]
         return Text("\n", justify="center").join(lines)
-
-
-def _short(name: str) -> str:
-    return fit(name, _TITLE_NAME)
