@@ -14,6 +14,7 @@ from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
 from pinochle_tui.tui.setup import Display, MatchSetup
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.log import GameLog
+from pinochle_tui.tui.widgets.opponent import OpponentHand
 from tests.probe import (
     KeyboardPlayer,
     game_of,
@@ -184,3 +185,19 @@ async def test_a_long_name_is_cut_short_in_the_log_not_broken_in_a_word(tmp_path
         told = re.sub(r"\s+", " ", " ".join(rows))
         assert told.startswith("Bartholomew… vs Bob: first to 1000."), rows
         assert "Hand 1: Bartholomew… deals." in told and "Featherstone" not in told, rows
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_a_long_name_over_the_other_hand_leaves_its_count_on_the_line(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    long = "Bartholomew Featherstonehaugh-Smythe-Fitzgerald"[:40]
+    setup = MatchSetup(
+        Rules(), (long, "Bob"), None, seed=11, save_dir=tmp_path, first_dealer=Seat.SOUTH
+    )
+    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    async with app.run_test(size=size) as pilot:
+        await show_hand(pilot, app)  # Bob leads, the long name's hand is the other
+        other = game_of(app).query_one(OpponentHand)
+        first = region_text(app, other).splitlines()[0]
+        assert first.strip().startswith("Bartholomew") and first.rstrip().endswith("12 cards")

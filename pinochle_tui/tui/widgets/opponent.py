@@ -12,6 +12,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from pinochle_tui.engine import Card
+from pinochle_tui.names import SENTENCE_NAME
+from pinochle_tui.names import fit as fit_name
 from pinochle_tui.plaintext import plural
 from pinochle_tui.tui.cardfaces import Face
 from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, Place, card_row, card_text, fit
@@ -47,11 +49,12 @@ class OpponentHand(Widget):
 
     def _caption(self) -> Text:
         concealed = self.concealed
-        text = Text(concealed.name, self.get_component_rich_style("opponent--name"))
         count = plural(concealed.count, "card")
         known = f", {len(concealed.known)} known" if concealed.known else ""
-        text.append(f"  {count}{known}", self.get_component_rich_style("caption"))
-        return text
+        rest = Text(f"  {count}{known}", self.get_component_rich_style("caption"))
+        room = max(SENTENCE_NAME, (self.size.width or 80) - rest.cell_len)
+        text = Text(fit_name(concealed.name, room), self.get_component_rich_style("opponent--name"))
+        return text.append_text(rest)
 
     def render(self) -> Text:
         concealed, size = self.concealed, self.size_of_face
@@ -75,17 +78,21 @@ class OpponentHand(Widget):
         return Text("\n", justify="center").join(lines)
 
     def _line(self) -> Text:
+        """The backs, the known cards and the count on one line, after the
+        name cut (``names.fit``) to what the line leaves it."""
         concealed = self.concealed
-        text = Text(concealed.name, self.get_component_rich_style("opponent--name"))
-        text.append("  ")
+        rest = Text("  ")
         backs = max(concealed.count - len(concealed.known), 0)
         back = "#" if self._ascii_only else "▚"
-        text.append(back * backs, self.get_component_rich_style("card--back"))
+        rest.append(back * backs, self.get_component_rich_style("card--back"))
         if concealed.known:
-            text.append(" ")
-            text.append_text(card_text(self, concealed.known, self._ascii_only))
-        text.append(
+            rest.append(" ")
+            rest.append_text(card_text(self, concealed.known, self._ascii_only))
+        rest.append(
             f"  {plural(concealed.count, 'card')}", self.get_component_rich_style("caption")
         )
+        room = max(SENTENCE_NAME, (self.size.width or 80) - rest.cell_len)
+        text = Text(fit_name(concealed.name, room), self.get_component_rich_style("opponent--name"))
+        text.append_text(rest)
         text.justify = "center"
         return text
