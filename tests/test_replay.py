@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from pinochle_tui.tui.replay import (
 )
 from pinochle_tui.tui.screens.go_to_action import GoToActionScreen
 from pinochle_tui.tui.setup import Display
-from tests.probe import screen_text, wait_until, wheel, words_inside
+from tests.probe import region_text, screen_text, wait_until, wheel, words_inside
 from tests.record_helpers import PLAYERS, step
 
 SIZE = (120, 36)
@@ -52,7 +53,8 @@ def _app(game: tuple[GameSession, list[Frame]], display: Display | None = None) 
 
 
 def _panel(app: ReplayApp, seat: Seat) -> str:
-    return str(app.query_one(f"#{seat.name.lower()}", SeatPanel).render())
+    """The seat's panel as a person reads it (its no-break spaces as spaces)."""
+    return str(app.query_one(f"#{seat.name.lower()}", SeatPanel).render()).replace("\u00a0", " ")
 
 
 async def test_step_forward_and_back(game: tuple[GameSession, list[Frame]]) -> None:
@@ -277,6 +279,9 @@ async def test_the_table_is_whole_at_80x24(game: tuple[GameSession, list[Frame]]
         await pilot.press(*["right"] * 65)  # action 65: the longest centre of the game
         await pilot.pause()
         assert _table_is_whole(app), app.title
+        # The figures wrap whole: "in tricks 14" is never cut after "in".
+        assert "│ tricks 14" not in screen_text(app)  # the figures wrap whole
+        assert "│ in tricks 14   dealer" in screen_text(app)
         assert words_inside(app, "#south") == (
             "Ann (South) score 210 melds 0 in tricks 14 dealer "
             "Hand: A♦ Q♦ 9♠ A♥ 10♥ Q♥ Q♥ J♥ Q♣ Q♣ J♣ 9♣ Table:"
@@ -284,6 +289,11 @@ async def test_the_table_is_whole_at_80x24(game: tuple[GameSession, list[Frame]]
         await pilot.press("end")
         await pilot.pause()
         assert _table_is_whole(app), app.title
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause()
+        await pilot.pause()
+        south = region_text(app, app.query_one("#south", SeatPanel))
+        assert re.search(r"Ann \(South\) +score \d+ +melds \d+ +in tricks \d+", south), south
 
 
 async def test_scores_follow_the_position(game: tuple[GameSession, list[Frame]]) -> None:

@@ -150,6 +150,12 @@ class CardLines(Static):
 class SeatPanel(CardLines):
     """One seat: name, score, hand (face up or not) and the melds on its table."""
 
+    class Resized(Message):
+        """The panel's width changed: its figures are to be broken anew."""
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
 
 class CentrePanel(CardLines):
     """The middle of the table: trump, turn-up, stock, the trick in play and the last one."""
@@ -388,6 +394,10 @@ class ReplayApp(CardTableApp):
                 lines.append(line)
         return lines
 
+    def on_seat_panel_resized(self) -> None:
+        """The seats' figures are broken to the panels' width: laid out anew."""
+        self._show()
+
     def _show(self) -> None:
         state = self.frames[self.position].state
         for line in self._lines:
@@ -415,10 +425,22 @@ class ReplayApp(CardTableApp):
     def _seat_text(self, panel: SeatPanel, state: GameState, seat: Seat) -> Text:
         view = state.view(seat)
         text = Text(f"{self.names[seat]} ({seat})", style="bold")
-        text.append(f"   score {view.scores[seat]}")
-        text.append(f"   melds {view.meld_points[seat]}   in tricks {view.won_points[seat]}")
+        figures = [
+            f"score {view.scores[seat]}",
+            f"melds {view.meld_points[seat]}",
+            f"in tricks {view.won_points[seat]}",
+        ]
         if state.dealer == seat and state.hand_no:
-            text.append("   dealer")
+            figures.append("dealer")
+        # Broken between figures, never inside one ("in" / "tricks 51").
+        width, line = panel.content_size.width or 80, text.cell_len
+        for figure in figures:
+            if line + 3 + len(figure) <= width:
+                text.append("   " + figure)
+                line += 3 + len(figure)
+            else:
+                text.append("\n" + figure)
+                line = len(figure)
         text.append("\nHand:  ")
         hand = hand_order(view.hand, view.trump)
         if self.viewer in (None, seat):
