@@ -5,7 +5,8 @@ choices (the same meld from either copy of a card) are shown once. Each
 option keeps its number for the whole turn: one used up or no longer open
 (after the meld, or the dix exchanged) is greyed in its place, and a new one
 (a meld the turn-up makes possible) is added at the end, so a number pressed
-twice never does something else.
+twice never does something else. The keys are the hand's: 1 to 9 and 0, then
+- = and letters, for the 64-card pack's long lists of melds.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from pinochle_tui.engine import Action, Card, DeclareOut, Draw, ExchangeDix, Meld, SeatView, ShowDix
 from pinochle_tui.tui.cardfaces import face
+from pinochle_tui.tui.handkeys import PICK_KEYS, binding_key
 from pinochle_tui.tui.widgets.cards import SUIT_COMPONENTS, suit_component, tint_of
 
 
@@ -69,8 +71,8 @@ class MeldPanel(OptionList):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(SUIT_COMPONENTS | {"meld--table-card"})
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(str(n % 10), f"choose({n - 1})", "Option", show=n == 1, key_display="1…")
-        for n in range(1, 11)
+        Binding(binding_key(key), f"choose({n})", "Option", show=n == 0, key_display="1…")
+        for n, key in enumerate(PICK_KEYS)
     ]
 
     class Chosen(Message):
@@ -182,8 +184,9 @@ class MeldPanel(OptionList):
 
 
 def _key(n: int) -> str:
-    """The key of option ``n`` (from 0): 1 to 9, then 0."""
-    return str(n + 1 if n < 9 else 0)
+    """The key of option ``n`` (from 0): 1 to 9, 0, then - = and letters
+    (none past the last key: the arrows reach it)."""
+    return PICK_KEYS[n] if n < len(PICK_KEYS) else ""
 
 
 def _numbered(n: int, text: Text) -> Table:

@@ -1,0 +1,63 @@
+"""The trick winner's choices at the keys: every option has a key of its own,
+however many the 64-card pack offers. Deals are stacked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pinochle_tui.engine import Draw, Phase, Rules
+from pinochle_tui.tui.app import PinochleApp
+from pinochle_tui.tui.widgets.hand import HandView
+from pinochle_tui.tui.widgets.meld_panel import MeldPanel
+from tests.probe import AnyPilot, game_of, region_text, stacked_setup, wait_until
+from tests.test_app_table import app_of, my_turn, play_key
+
+#: 64 cards, clubs trump: South melds the royal marriage after the first trick
+#: and keeps the other K♣ Q♣, so after the second it is offered 13 melds and the draw.
+MANY_MELDS_SOUTH = "KC QC KC QC AC 10C JC KS QS QH QD JD KH KD 10S 10S"
+MANY_MELDS_NORTH = "9S 9S 8S 8S 7S 7S 9H 9H 8H 8H 7H 7H 8D 8D 7D 7D"
+
+
+def many_melds_app(tmp_path: Path) -> PinochleApp:
+    setup = stacked_setup(
+        tmp_path, MANY_MELDS_SOUTH, MANY_MELDS_NORTH, "JC", "AH 9D", rules=Rules(pack=64)
+    )
+    return app_of(setup)
+
+
+async def panel_after_trick(pilot: AnyPilot, app: PinochleApp) -> MeldPanel:
+    """South leads a 10♠, takes the trick, and is offered its choices."""
+    game = game_of(app)
+    await my_turn(pilot, app)
+    hand = game.query_one(HandView)
+    await play_key(pilot, app, next(c for c in hand.keys if c.code == "10S"))
+    panel = game.query_one(MeldPanel)
+    assert await wait_until(pilot, lambda: bool(panel.display) and game.human_turn)
+    return panel
+
+
+async def many_melds_offered(pilot: AnyPilot, app: PinochleApp) -> MeldPanel:
+    """The royal marriage after the first trick, the second trick won: 14 options."""
+    game = game_of(app)
+    panel = await panel_after_trick(pilot, app)
+    royal = next(i for i, a in enumerate(panel.actions) if "royal" in str(a))
+    before = game.move_no
+    await pilot.press(str(royal + 1))
+    assert await wait_until(pilot, lambda: game.move_no > before)
+    return await panel_after_trick(pilot, app)
+
+
+async def test_an_option_past_the_tenth_has_a_key_of_its_own(tmp_path: Path) -> None:
+    app = many_melds_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = game_of(app)
+        panel = await many_melds_offered(pilot, app)
+        assert len(panel.actions) == 14 and isinstance(panel.actions[-1], Draw)
+        await pilot.press("end")  # the draw, last, scrolled into view
+        await pilot.pause()
+        shown = region_text(app, panel)
+        assert "b  Draw (no meld)" in shown, shown  # the 14th key: 1…0, -, =, a, b
+        assert "0  Draw" not in shown, shown
+        await pilot.press("b")
+        assert await wait_until(pilot, lambda: game.session.state.phase is not Phase.MELD)
+        assert not any(m.seat == game.viewer for m in game.view.melds[1:])  # it drew, no meld
