@@ -1,15 +1,23 @@
 """The trick winner's choices at the keys: every option has a key of its own,
-however many the 64-card pack offers. Deals are stacked."""
+however many the 64-card pack offers, and two options of the same cards from
+different places say so in words. Deals are stacked."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pinochle_tui.engine import Draw, Phase, Rules
+from pinochle_tui.engine import Draw, Meld, MeldKind, Phase, Rules
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
-from tests.probe import AnyPilot, game_of, region_text, stacked_setup, wait_until
+from tests.probe import (
+    AnyPilot,
+    game_of,
+    region_text,
+    stacked_setup,
+    wait_until,
+    words_inside,
+)
 from tests.test_app_table import app_of, my_turn, play_key
 
 #: 64 cards, clubs trump: South melds the royal marriage after the first trick
@@ -61,3 +69,40 @@ async def test_an_option_past_the_tenth_has_a_key_of_its_own(tmp_path: Path) -> 
         await pilot.press("b")
         assert await wait_until(pilot, lambda: game.session.state.phase is not Phase.MELD)
         assert not any(m.seat == game.viewer for m in game.view.melds[1:])  # it drew, no meld
+
+
+async def words_of_option(pilot: AnyPilot, app: PinochleApp, panel: MeldPanel, index: int) -> str:
+    """The panel's words once the arrows have brought option ``index`` into view."""
+    while panel.highlighted != index:
+        await pilot.press("down")
+    await pilot.pause()
+    return words_inside(app, "#meld-panel")
+
+
+async def test_the_same_meld_from_other_copies_says_where_its_cards_come_from(
+    tmp_path: Path,
+) -> None:
+    app = many_melds_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = game_of(app)
+        panel = await many_melds_offered(pilot, app)
+        table = set(game.view.tables[game.viewer])
+        flushes = [
+            (i, a)
+            for i, a in enumerate(panel.actions)
+            if isinstance(a, Meld) and a.kind is MeldKind.FLUSH
+        ]
+        assert len(flushes) == 4  # K♣ and Q♣, each from the table or the hand
+        for index, action in flushes:
+            king, queen = (c in table for c in action.cards if c.rank.code in "KQ")
+            where = {
+                (True, True): "K♣ Q♣ from the table",
+                (True, False): "K♣ from the table",
+                (False, True): "Q♣ from the table",
+                (False, False): "K♣ Q♣ from your hand",
+            }[king, queen]
+            words = await words_of_option(pilot, app, panel, index)
+            assert f"{index + 1} Flush A♣ 10♣ K♣ Q♣ J♣ +150 ({where})" in words, words
+        words = await words_of_option(pilot, app, panel, len(flushes) + 1)  # the two 80 kings
+        assert "80 kings K♠ K♥ K♦ K♣ +80 (K♣ from the table)" in words, words
+        assert "80 kings K♠ K♥ K♦ K♣ +80 (K♣ from your hand)" in words, words

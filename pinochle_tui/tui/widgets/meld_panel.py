@@ -126,16 +126,13 @@ class MeldPanel(OptionList):
 
     def describe(self, action: Action, view: SeatView, can_meld: bool) -> Text:
         """The option as the player reads it, with the points it scores; cards
-        that come from the table are tinted as on the table."""
+        that come from the table are tinted as on the table, and where a card's
+        place tells this option from another, it is said in words (``_sources``)."""
         if isinstance(action, Meld):
             table = frozenset(view.tables[view.seat])
             text = Text(f"{action.kind.label.capitalize()} ")
-            for card in action.cards:
-                tint = " on the table" if card in table else ""
-                text.append(self._face(card), self._style(card, tint))
-                text.append(" ")
-            text.append(f"+{action.points}")
-            return text
+            text.append_text(self._cards(action.cards, table)).append(f" +{action.points}")
+            return text.append_text(self._sources(action, view))
         if isinstance(action, ShowDix):
             text = Text("Show dix ").append(self._face(action.card), self._style(action.card))
             return text.append(" +10")
@@ -155,12 +152,38 @@ class MeldPanel(OptionList):
             return Text("Draw (no meld)" if can_meld else "Draw (end your turn)")
         return Text(str(action))
 
+    def _sources(self, meld: Meld, view: SeatView) -> Text:
+        """`` (K♣ from the table)``: the cards of ``meld`` whose twin the player
+        holds in the other place (hand or table) and the meld leaves out, those
+        from the table, or else ``(K♣ from your hand)``. The same meld from the
+        other copy is another option, which would read the same, told apart by
+        the table's tint alone; the rest of the meld comes from where it must."""
+        table, hand = frozenset(view.tables[view.seat]), frozenset(view.hand)
+        doubtful = [
+            card
+            for card in meld.cards
+            if card.twin not in meld.cards and card.twin in (hand if card in table else table)
+        ]
+        if not doubtful:
+            return Text()
+        from_table = [card for card in doubtful if card in table]
+        cards, place = (from_table, "the table") if from_table else (doubtful, "your hand")
+        return Text(" (").append_text(self._cards(cards, table)).append(f" from {place})")
+
+    def _cards(self, cards: Iterable[Card], table: frozenset[Card]) -> Text:
+        """The faces of ``cards``, those from the table tinted as on the table."""
+        text = Text()
+        for card in cards:
+            text.append(" " if text else "")
+            text.append(self._face(card), self._style(card, on_table=card in table))
+        return text
+
     def _face(self, card: Card) -> str:
         return face(card, self._ascii_only)
 
-    def _style(self, card: Card, tint: str = "") -> Style:
+    def _style(self, card: Card, on_table: bool = False) -> Style:
         style = self.get_component_rich_style(suit_component(card))
-        if tint:
+        if on_table:
             style = style + tint_of(self.get_component_rich_style("meld--table-card"))
         return style
 
