@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pinochle_tui.engine import Draw, Meld, MeldKind, Phase, Rules
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.widgets.hand import HandView
@@ -21,7 +23,8 @@ from tests.probe import (
 from tests.test_app_table import app_of, my_turn, play_key
 
 #: 64 cards, clubs trump: South melds the royal marriage after the first trick
-#: and keeps the other K♣ Q♣, so after the second it is offered 13 melds and the draw.
+#: and keeps the other K♣ Q♣, so after the second it is offered 13 melds and the draw
+#: (``royal_marriage_then_offered``).
 MANY_MELDS_SOUTH = "KC QC KC QC AC 10C JC KS QS QH QD JD KH KD 10S 10S"
 MANY_MELDS_NORTH = "9S 9S 8S 8S 7S 7S 9H 9H 8H 8H 7H 7H 8D 8D 7D 7D"
 
@@ -33,33 +36,36 @@ def many_melds_app(tmp_path: Path) -> PinochleApp:
     return app_of(setup)
 
 
-async def panel_after_trick(pilot: AnyPilot, app: PinochleApp) -> MeldPanel:
-    """South leads a 10♠, takes the trick, and is offered its choices."""
+async def panel_after_trick(pilot: AnyPilot, app: PinochleApp, lead: str = "10S") -> MeldPanel:
+    """South leads ``lead``, takes the trick, and is offered its choices."""
     game = game_of(app)
     await my_turn(pilot, app)
     hand = game.query_one(HandView)
-    await play_key(pilot, app, next(c for c in hand.keys if c.code == "10S"))
+    await play_key(pilot, app, next(c for c in hand.keys if c.code == lead))
     panel = game.query_one(MeldPanel)
     assert await wait_until(pilot, lambda: bool(panel.display) and game.human_turn)
     return panel
 
 
-async def many_melds_offered(pilot: AnyPilot, app: PinochleApp) -> MeldPanel:
-    """The royal marriage after the first trick, the second trick won: 14 options."""
+async def royal_marriage_then_offered(
+    pilot: AnyPilot, app: PinochleApp, first: str = "10S", second: str = "10S"
+) -> MeldPanel:
+    """South leads ``first`` and melds the royal marriage, then wins the lead of
+    ``second``: its choices with K♣ Q♣ on the table."""
     game = game_of(app)
-    panel = await panel_after_trick(pilot, app)
+    panel = await panel_after_trick(pilot, app, first)
     royal = next(i for i, a in enumerate(panel.actions) if "royal" in str(a))
     before = game.move_no
     await pilot.press(str(royal + 1))
     assert await wait_until(pilot, lambda: game.move_no > before)
-    return await panel_after_trick(pilot, app)
+    return await panel_after_trick(pilot, app, second)
 
 
 async def test_an_option_past_the_tenth_has_a_key_of_its_own(tmp_path: Path) -> None:
     app = many_melds_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         game = game_of(app)
-        panel = await many_melds_offered(pilot, app)
+        panel = await royal_marriage_then_offered(pilot, app)
         assert len(panel.actions) == 14 and isinstance(panel.actions[-1], Draw)
         await pilot.press("end")  # the draw, last, scrolled into view
         await pilot.pause()
@@ -85,7 +91,7 @@ async def test_the_same_meld_from_other_copies_says_where_its_cards_come_from(
     app = many_melds_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         game = game_of(app)
-        panel = await many_melds_offered(pilot, app)
+        panel = await royal_marriage_then_offered(pilot, app)
         table = set(game.view.tables[game.viewer])
         flushes = [
             (i, a)
@@ -106,3 +112,30 @@ async def test_the_same_meld_from_other_copies_says_where_its_cards_come_from(
         words = await words_of_option(pilot, app, panel, len(flushes) + 1)  # the two 80 kings
         assert "80 kings K♠ K♥ K♦ K♣ +80 (K♣ from the table)" in words, words
         assert "80 kings K♠ K♥ K♦ K♣ +80 (K♣ from your hand)" in words, words
+
+
+#: 48 cards, clubs trump: a royal marriage after the first trick, and after the
+#: second eight choices, with K♣ Q♣ on the table and nine cards in the hand.
+ROYAL_SOUTH = "KC QC KC KH KD KS QH QD QS JD 10H 10S"
+ROYAL_NORTH = "9S 9S JS JS 9H 9H JH JH 9D 9D AD AD"
+
+
+#: Terminal sizes of each tier: the table cards have a row of their own in the last three.
+SIZES = [(100, 30), (100, 32), (120, 36), (120, 40), (160, 46), (100, 33), (120, 41), (160, 49)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+async def test_the_whole_hand_shows_beside_the_choices_with_cards_on_the_table(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = app_of(stacked_setup(tmp_path, ROYAL_SOUTH, ROYAL_NORTH, "JC", "AH 10D"))
+    async with app.run_test(size=size) as pilot:
+        game = game_of(app)
+        panel = await royal_marriage_then_offered(pilot, app, "10H", "10S")
+        assert len(panel.actions) == 8 and game.view.tables[game.viewer]
+        hand = game.query_one(HandView)
+        assert hand.stacked == (size in SIZES[5:])  # the taller of each tier
+        board = game.query_one("#board").region
+        assert hand.region.bottom <= board.bottom, (
+            f"the hand's last {hand.region.bottom - board.bottom} rows are cut off"
+        )

@@ -103,6 +103,28 @@ def tier_of(width: int, height: int) -> tuple[str, Face]:
     return name, face
 
 
+#: Rows of the meld panel at its tallest beside the trick, from 100 x 30 (its
+#: max-height in pinochle.tcss).
+PANEL_ROWS = 9
+
+
+def table_row_fits(face: Face, height: int) -> bool:
+    """Whether the player's table cards may lie in a row of their own above the
+    hand (from 100 x 30) at this terminal height, else among the hand's cards,
+    tinted. The rows counted: header and footer, the other player's name and
+    cards, its melds line (two lines) and table, the meld panel at its tallest
+    beside the trick, your melds line, the prompt, two rows of cards with their
+    keys. And one to spare: Textual gives each spacer a row when none is left,
+    which would push the hand off the bottom.
+
+    >>> [table_row_fits(COMPACT, h) for h in (30, 32, 33)], table_row_fits(LARGE, 41)
+    ([False, False, True], True)
+    """
+    card = face.height
+    middle = max(2 + card, PANEL_ROWS)
+    return height > 2 + (1 + card) + (2 + card) + middle + 2 + 2 + 2 * (card + 1)
+
+
 class ComputerMoved(Message):
     """The computer's choice, for the position numbered ``move_no``."""
 
@@ -235,8 +257,11 @@ class GameScreen(Screen[None]):
 
     def fit(self, width: int, height: int) -> None:
         """Lay the table out for the terminal's size, live: the tier's class for
-        the styles, and the faces of every card widget."""
+        the styles, the faces of every card widget, and whether the table cards
+        have a row of their own (``table_row_fits``, within a tier too)."""
         tier, cards = tier_of(width, height)
+        hand = self.query_one(HandView)
+        hand.stacked = tier != "compact" and table_row_fits(cards, height)
         if tier == self.tier:
             return
         self.tier = tier
@@ -250,8 +275,7 @@ class GameScreen(Screen[None]):
         self.query_one(StockView).size_of_face = cards
         self.query_one(TrickView).size_of_face = cards
         self.query_one(FlyingCard).size_of_face = cards
-        hand = self.query_one(HandView)
-        hand.size_of_face, hand.stacked = cards, tier != "compact"
+        hand.size_of_face = cards
 
     def on_mount(self) -> None:
         self.fit(*self.app.size)
