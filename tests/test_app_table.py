@@ -24,6 +24,7 @@ from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.log import GameLog
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
 from pinochle_tui.tui.widgets.scoreboard import ScoreBoard
+from pinochle_tui.tui.widgets.stock import StockView
 from pinochle_tui.tui.widgets.table import Melds, TableMelds
 from pinochle_tui.tui.widgets.trick import TrickView
 from tests.probe import (
@@ -462,3 +463,26 @@ async def test_screenshot_and_speed_from_the_palette(tmp_path: Path) -> None:
         assert f"Screenshot saved in {shots[0]}" in notices
         app.set_speed(1.8)
         assert game_of(app).options.speed == 1.8
+
+
+async def test_the_stock_and_the_trick_stay_put_as_the_tricks_go_by(tmp_path: Path) -> None:
+    """The trick's title changes from "Trick 3" to "Trick 3: Computer led" to
+    "Trick 3: You took 13": the row of the stock and the trick must not shift
+    sideways with it."""
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        game = game_of(app)
+        player = KeyboardPlayer(pilot, app)
+        places: set[tuple[int, int]] = set()
+        titles: set[str] = set()
+        for _ in range(12):
+            await player.play_hand(max_turns=1)
+            await pilot.pause()
+            if not game.query_one(StockView).display:
+                continue  # the winner's choices stand in its place below 120 columns
+            trick = game.query_one(TrickView)
+            places.add((game.query_one(StockView).region.x, trick.region.x))
+            titles.add(screen_text(app).splitlines()[trick.region.y].strip().split("  ")[-1])
+        assert len(titles) >= 3, titles  # the title did change its length
+        assert len(places) == 1, places

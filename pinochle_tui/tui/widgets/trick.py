@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Offset, Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from pinochle_tui.engine import Card, Seat
+from pinochle_tui.names import fit
 from pinochle_tui.tui.cardfaces import COMPACT, Face
 from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, Place, card_row
 
@@ -24,6 +26,8 @@ _COLUMN = 12
 #: Characters of a name in the title: a longer one is cut ("…"), or it would
 #: widen the trick until the stock and the winner's choices had no room.
 _TITLE_NAME = 12
+#: The cells of the widest title but the name: two-digit trick and points.
+_TITLE_ROOM = len("Trick 16:  took 32")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +62,10 @@ class TrickView(Widget):
         return max(_COLUMN, self.size_of_face.width + 4)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return max(self.column + self.size_of_face.width, len(self._title().plain))
+        """As wide as the widest title either player's trick can have, so that
+        the trick and the stock beside it stay put as the title changes."""
+        widest = max(cell_len(_short(name)) for name in self._names)
+        return max(self.column + self.size_of_face.width, _TITLE_ROOM + widest)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.size_of_face.height + 2
@@ -93,7 +100,7 @@ class TrickView(Widget):
         column = self.column
         left, right = (self._names[seat] for seat in seats)
         names = Text(
-            f"{_fit(left, column - 1):<{column}}{_fit(right, size.width):<{size.width}}",
+            fit(left, column - 1, pad=True) + " " + fit(right, size.width, pad=True),
             self.get_component_rich_style("caption"),
         )
         winner = self._winner
@@ -109,9 +116,4 @@ class TrickView(Widget):
 
 
 def _short(name: str) -> str:
-    return _fit(name, _TITLE_NAME)
-
-
-def _fit(name: str, room: int) -> str:
-    """``name`` in at most ``room`` characters, cut with "…" if it is longer."""
-    return name if len(name) <= room else name[: room - 1].rstrip() + "…"
+    return fit(name, _TITLE_NAME)
