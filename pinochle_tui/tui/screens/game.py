@@ -697,10 +697,9 @@ class GameScreen(Screen[None]):
             active and view.to_act == other,
         )
         for widget_id, seat in (("#melds-opponent", other), ("#melds-mine", me)):
-            owner = "Your" if self.names[seat] == YOU else f"{self.names[seat]}'s"
             melds = tuple(m for m in view.melds if m.seat == seat)
             self.query_one(widget_id, TableMelds).melds = Melds(
-                owner,
+                self.names[seat],
                 melds,
                 tuple(hand_order(view.tables[seat], view.trump)),
                 view.meld_points[seat] - sum(m.points for m in melds),
