@@ -32,7 +32,7 @@ from pinochle_tui.engine import (
     shuffled_deck,
 )
 from pinochle_tui.record.session import GameSession
-from pinochle_tui.tui.handkeys import PICK_KEYS, binding_key
+from pinochle_tui.tui.handkeys import binding_key
 from pinochle_tui.tui.screens.game import GameScreen
 from pinochle_tui.tui.screens.game_over import GameOverScreen
 from pinochle_tui.tui.screens.privacy import SHOW_KEY, PrivacyScreen
@@ -229,7 +229,7 @@ class KeyboardPlayer:
             self.record.melds.append(chosen)
         if isinstance(chosen, ExchangeDix):
             self.record.exchanges += 1
-        await self.pilot.press(binding_key(PICK_KEYS[best]))
+        await self.pilot.press(binding_key(panel.keys[best]))
 
     async def _play_card(self) -> None:
         game = self.game

@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tui.engine import Draw, Meld, MeldKind, Phase, Rules
+from pinochle_tui.engine import Draw, ExchangeDix, Meld, MeldKind, Phase, Rules
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
 from tests.probe import (
     AnyPilot,
     game_of,
+    notices,
     region_text,
+    screen_text,
     stacked_setup,
     wait_until,
     words_inside,
@@ -67,12 +69,12 @@ async def test_an_option_past_the_tenth_has_a_key_of_its_own(tmp_path: Path) -> 
         game = game_of(app)
         panel = await royal_marriage_then_offered(pilot, app)
         assert len(panel.actions) == 14 and isinstance(panel.actions[-1], Draw)
-        await pilot.press("end")  # the draw, last, scrolled into view
+        assert panel.keys == [*"1234567890-=a", "d"]  # the draw's d is no meld's key
+        await pilot.press("end")  # the last meld, scrolled into view
         await pilot.pause()
         shown = region_text(app, panel)
-        assert "b  Draw (no meld)" in shown, shown  # the 14th key: 1…0, -, =, a, b
-        assert "0  Draw" not in shown, shown
-        await pilot.press("b")
+        assert "a  " in shown and "0  Draw" not in shown, shown
+        await pilot.press("d")
         assert await wait_until(pilot, lambda: game.session.state.phase is not Phase.MELD)
         assert not any(m.seat == game.viewer for m in game.view.melds[1:])  # it drew, no meld
 
@@ -139,3 +141,74 @@ async def test_the_whole_hand_shows_beside_the_choices_with_cards_on_the_table(
         assert hand.region.bottom <= board.bottom, (
             f"the hand's last {hand.region.bottom - board.bottom} rows are cut off"
         )
+
+
+#: 48 cards, clubs trump, the K♣ turned up: South wins the lead of the A♠ and
+#: may show the dix or exchange it for the K♣, which brings 80 kings and the
+#: royal marriage (``dix_exchanged``).
+DIX_SOUTH = "9C QC AS AS 10S 10S KH KD KS QH QD QS"
+DIX_NORTH = "9S 9S JS JS 9H 9H JH JH 9D 9D JD JD"
+
+
+async def dix_exchanged(pilot: AnyPilot, app: PinochleApp) -> MeldPanel:
+    """South takes the first trick and exchanges the dix 9♣ for the turn-up K♣ by its key."""
+    game = game_of(app)
+    panel = await panel_after_trick(pilot, app, "AS")
+    exchange = next(i for i, a in enumerate(panel.actions) if isinstance(a, ExchangeDix))
+    before = game.move_no
+    await pilot.press(panel.keys[exchange])
+    assert await wait_until(pilot, lambda: game.move_no > before)
+    await pilot.pause()
+    return panel
+
+
+def panel_words(app: PinochleApp, panel: MeldPanel) -> str:
+    """The words where the panel is drawn, in one line (at 80 x 24 it has a top border only)."""
+    return " ".join(region_text(app, panel).split())
+
+
+async def test_a_greyed_option_says_it_is_done_or_closed(tmp_path: Path) -> None:
+    app = app_of(stacked_setup(tmp_path / "dix", DIX_SOUTH, DIX_NORTH, "KC"))
+    async with app.run_test(size=(160, 50)) as pilot:
+        panel = await dix_exchanged(pilot, app)
+        words = panel_words(app, panel)
+        assert "5 Show dix 9♣ +10 — closed" in words, words
+        assert "6 Exchange dix 9♣ for K♣ +10 — done" in words, words
+        assert "Marriage K♠ Q♠ +20 │" in words, words  # an open one says nothing more
+        await pilot.press("5")
+        await pilot.pause()
+        assert "Option 5 is closed" in notices(app)
+    # One meld a turn: the others are closed, and the draw no longer says "no meld".
+    app = app_of(stacked_setup(tmp_path / "meld", DIX_SOUTH, DIX_NORTH, "KC"))
+    async with app.run_test(size=(160, 50)) as pilot:
+        game = game_of(app)
+        panel = await panel_after_trick(pilot, app, "AS")
+        before = game.move_no
+        await pilot.press("1")
+        assert await wait_until(pilot, lambda: game.move_no > before)
+        await pilot.pause()
+        words = panel_words(app, panel)
+        assert "1 60 queens Q♠ Q♥ Q♦ Q♣ +60 — done" in words, words
+        assert "2 Marriage K♠ Q♠ +20 — closed" in words, words
+        assert "5 Show dix 9♣ +10 │" in words, words
+        assert "d Draw (end your turn)" in words, words
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+async def test_a_meld_the_turn_up_brings_comes_before_the_draw_which_stays_in_view(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = app_of(stacked_setup(tmp_path, DIX_SOUTH, DIX_NORTH, "KC"))
+    async with app.run_test(size=size) as pilot:
+        game = game_of(app)
+        panel = await dix_exchanged(pilot, app)
+        kinds = [type(a).__name__ if a is not None else None for a in panel.actions]
+        assert panel.keys == [*"12345678", "d"] and kinds[-3:] == ["Meld", "Meld", "Draw"]
+        assert "80 kings" in str(panel.actions[6]) and "royal" in str(panel.actions[7])
+        assert "d Draw (no meld)" in panel_words(app, panel)  # though the melds scroll
+        assert "(d)" in screen_text(app).split("Your melds")[1]  # the prompt tells the key
+        while panel.highlighted != 8:  # the arrows reach the draw, under the melds
+            await pilot.press("down")
+        await pilot.press("enter")
+        assert await wait_until(pilot, lambda: game.session.state.phase is not Phase.MELD)
+        assert len(game.view.hand) + len(game.view.tables[game.viewer]) == 12  # it drew

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from pinochle_tui.engine import Card, ExchangeDix, Meld, MeldKind, MeldScored, Phase, Rules, Seat
 from pinochle_tui.record.session import GameSession
@@ -141,11 +141,11 @@ async def test_the_meld_panel_shows_every_option_after_the_table_beside_it_chang
     name scrolled out of view)."""
     app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
     async with app.run_test(size=(100, 30)) as pilot:
-        panel = await won_first_trick(pilot, app)
+        options = (await won_first_trick(pilot, app)).query_one("#meld-options", OptionList)
         await pilot.pause()
         trick = game_of(app).query_one("#trick")
-        fits = panel.content_region.height
-        assert panel.virtual_size.height <= fits and not panel.show_vertical_scrollbar
+        fits = options.content_region.height
+        assert options.virtual_size.height <= fits and not options.show_vertical_scrollbar
         base = trick.region.width
 
         async def panel_at(wider: int, squeezed_first: bool) -> tuple[bool, int]:
@@ -153,7 +153,7 @@ async def test_the_meld_panel_shows_every_option_after_the_table_beside_it_chang
             await pilot.pause()
             trick.styles.min_width = wider  # as a longer caption would
             await pilot.pause()
-            return panel.show_vertical_scrollbar, panel.virtual_size.height
+            return options.show_vertical_scrollbar, options.virtual_size.height
 
         scrolled = 0
         for wider in range(base, base + 20):
@@ -179,7 +179,7 @@ async def test_the_melds_line_counts_the_dix_as_the_score_does(tmp_path: Path) -
         assert mine.caption().plain == "Your melds 10: dix 10"
         # The exchange's number stays, greyed; pressed again, it is refused in words.
         assert await wait_until(pilot, lambda: panel.actions[exchange] is None)
-        moves, greyed = game.move_no, f"Option {exchange + 1} is greyed"
+        moves, greyed = game.move_no, f"Option {exchange + 1} is done"
         assert greyed not in notices(app)
         await pilot.press(str(exchange + 1))
         assert await wait_until(pilot, lambda: greyed in notices(app))
