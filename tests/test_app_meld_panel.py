@@ -12,6 +12,8 @@ from pinochle_tui.engine import Draw, ExchangeDix, Meld, MeldKind, Phase, Rules
 from pinochle_tui.tui.app import PinochleApp
 from pinochle_tui.tui.widgets.hand import HandView
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
+from pinochle_tui.tui.widgets.stock import StockView
+from pinochle_tui.tui.widgets.trick import TrickView
 from tests.probe import (
     AnyPilot,
     game_of,
@@ -123,7 +125,7 @@ ROYAL_NORTH = "9S 9S JS JS 9H 9H JH JH 9D 9D AD AD"
 
 
 #: Terminal sizes of each tier: the table cards have a row of their own in the last three.
-SIZES = [(100, 30), (100, 32), (120, 36), (120, 40), (160, 46), (100, 33), (120, 41), (160, 49)]
+SIZES = [(100, 30), (100, 33), (120, 36), (120, 40), (160, 46), (100, 34), (120, 41), (160, 49)]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -212,3 +214,23 @@ async def test_a_meld_the_turn_up_brings_comes_before_the_draw_which_stays_in_vi
         await pilot.press("enter")
         assert await wait_until(pilot, lambda: game.session.state.phase is not Phase.MELD)
         assert len(game.view.hand) + len(game.view.tables[game.viewer]) == 12  # it drew
+
+
+@pytest.mark.parametrize(
+    "size", [(80, 24), (100, 30), (160, 50)], ids=["80x24", "100x30", "160x50"]
+)
+async def test_the_stock_and_the_trick_stay_in_view_beside_the_choices(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = app_of(stacked_setup(tmp_path, DIX_SOUTH, DIX_NORTH, "KC"))
+    async with app.run_test(size=size) as pilot:
+        panel = await panel_after_trick(pilot, app, "AS")
+        game = game_of(app)
+        board = game.query_one("#board").region
+        for widget in (game.query_one(StockView), game.query_one(TrickView)):
+            region = widget.region
+            assert region.area and not region.overlaps(panel.region), (widget, region)
+            assert board.contains_region(region), (widget, region, board)
+        stock = region_text(app, game.query_one(StockView))
+        assert "Trumps ♣" in stock and "Stock 23" in stock and "K♣" in stock, stock
+        assert "Trick 1: You took" in region_text(app, game.query_one(TrickView))

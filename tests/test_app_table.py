@@ -133,8 +133,8 @@ async def test_the_numbers_stay_after_a_meld_and_the_panel_keeps_its_own(tmp_pat
 async def test_the_meld_panel_shows_every_option_after_the_table_beside_it_changes_width(
     tmp_path: Path,
 ) -> None:
-    """At 100 x 30 every option is in view, each on one line (the stock makes
-    room). The panel's width follows the trick beside it (its caption, its
+    """At 100 x 30 every option is in view, each on one line (the trick lies
+    under the stock). The panel's width follows the trick beside it (its caption, its
     names), and at any width it must look the same whatever came before: a
     scrollbar shown while it was narrower must not stay and keep the options
     wrapped and scrolled though they fit (seen at 100 x 30: the first option's
@@ -505,8 +505,8 @@ async def test_the_stock_and_the_trick_stay_put_as_the_tricks_go_by(tmp_path: Pa
         for _ in range(12):
             await player.play_hand(max_turns=1)
             await pilot.pause()
-            if not game.query_one(StockView).display:
-                continue  # the winner's choices stand in its place below 120 columns
+            if game.query_one(MeldPanel).display:
+                continue  # beside the winner's choices the trick lies under the stock
             trick = game.query_one(TrickView)
             places.add((game.query_one(StockView).region.x, trick.region.x))
             titles.add(screen_text(app).splitlines()[trick.region.y].strip().split("  ")[-1])

@@ -103,25 +103,29 @@ def tier_of(width: int, height: int) -> tuple[str, Face]:
     return name, face
 
 
-#: Rows of the meld panel at its tallest beside the trick, from 100 x 30 (its
-#: max-height in pinochle.tcss).
-PANEL_ROWS = 9
+#: Rows of the meld panel at its tallest, its border in: from 100 x 30, and at
+#: 80 x 24, where it lies under the stock and the trick with a top border only.
+PANEL_ROWS, COMPACT_PANEL_ROWS = 9, 8
 
 
-def table_row_fits(face: Face, height: int) -> bool:
+def table_row_fits(tier: str, face: Face, height: int) -> bool:
     """Whether the player's table cards may lie in a row of their own above the
     hand (from 100 x 30) at this terminal height, else among the hand's cards,
     tinted. The rows counted: header and footer, the other player's name and
-    cards, its melds line (two lines) and table, the meld panel at its tallest
-    beside the trick, your melds line, the prompt, two rows of cards with their
-    keys. And one to spare: Textual gives each spacer a row when none is left,
-    which would push the hand off the bottom.
+    cards, its melds line (two lines) and table, the stock and the trick (one
+    under the other at 100 x 30) beside the meld panel at its tallest, your
+    melds line, the prompt, two rows of cards with their keys. And one to
+    spare: Textual gives each spacer a row when none is left, which would push
+    the hand off the bottom.
 
-    >>> [table_row_fits(COMPACT, h) for h in (30, 32, 33)], table_row_fits(LARGE, 41)
-    ([False, False, True], True)
+    >>> [table_row_fits("medium", COMPACT, h) for h in (30, 33, 34)]
+    [False, False, True]
+    >>> table_row_fits("large", LARGE, 40), table_row_fits("large", LARGE, 41)
+    (False, True)
     """
     card = face.height
-    middle = max(2 + card, PANEL_ROWS)
+    stock_and_trick = (2 if tier == "medium" else 1) * (2 + card)
+    middle = max(stock_and_trick, PANEL_ROWS)
     return height > 2 + (1 + card) + (2 + card) + middle + 2 + 2 + 2 * (card + 1)
 
 
@@ -224,8 +228,9 @@ class GameScreen(Screen[None]):
                 yield TableMelds(ascii_only, id="melds-opponent")
                 yield Static(classes="spacer")
                 with Horizontal(id="middle"):
-                    yield StockView(ascii_only, id="stock")
-                    yield TrickView(self.names, ascii_only, id="trick")
+                    with Horizontal(id="stock-trick"):
+                        yield StockView(ascii_only, id="stock")
+                        yield TrickView(self.names, ascii_only, id="trick")
                     yield MeldPanel(ascii_only, id="meld-panel")
                 yield Static(classes="spacer")
                 yield TableMelds(ascii_only, id="melds-mine")
@@ -257,16 +262,19 @@ class GameScreen(Screen[None]):
 
     def fit(self, width: int, height: int) -> None:
         """Lay the table out for the terminal's size, live: the tier's class for
-        the styles, the faces of every card widget, and whether the table cards
-        have a row of their own (``table_row_fits``, within a tier too)."""
+        the styles, the faces of every card widget, the meld panel's height,
+        and whether the table cards have a row of their own (``table_row_fits``,
+        within a tier too)."""
         tier, cards = tier_of(width, height)
         hand = self.query_one(HandView)
-        hand.stacked = tier != "compact" and table_row_fits(cards, height)
+        hand.stacked = tier != "compact" and table_row_fits(tier, cards, height)
         if tier == self.tier:
             return
         self.tier = tier
         for name, _, _ in TIERS:
             self.set_class(tier == name, f"-{name}")
+        rows = COMPACT_PANEL_ROWS if tier == "compact" else PANEL_ROWS
+        self.query_one(MeldPanel).styles.max_height = rows
         others: Face | None = None if tier == "compact" else cards
         self.query_one(OpponentHand).size_of_face = others
         self.query_one("#melds-opponent", TableMelds).size_of_face = others
