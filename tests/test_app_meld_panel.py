@@ -234,3 +234,13 @@ async def test_the_stock_and_the_trick_stay_in_view_beside_the_choices(
         stock = region_text(app, game.query_one(StockView))
         assert "Trumps ♣" in stock and "Stock 23" in stock and "K♣" in stock, stock
         assert "Trick 1: You took" in region_text(app, game.query_one(TrickView))
+
+
+async def test_a_hand_in_two_rows_stays_whole_under_the_choices_at_80x24(tmp_path: Path) -> None:
+    app = many_melds_app(tmp_path)  # 64 cards: 15 in the hand, in two rows at 80 x 24
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = await panel_after_trick(pilot, app)
+        game = game_of(app)
+        hand, board = game.query_one(HandView).region, game.query_one("#board").region
+        assert hand.height == 8 and hand.bottom <= board.bottom, (hand, board)
+        assert "d  Draw (no meld)" in region_text(app, panel)

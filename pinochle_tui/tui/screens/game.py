@@ -62,6 +62,7 @@ from pinochle_tui.tui.screens.too_small import GAME_MODE
 from pinochle_tui.tui.screens.undo import UndoAgreeScreen, agree_text
 from pinochle_tui.tui.seating import Seating
 from pinochle_tui.tui.setup import Display
+from pinochle_tui.tui.widgets.cards import fit as fit_cards
 from pinochle_tui.tui.widgets.flight import FlyingCard
 from pinochle_tui.tui.widgets.hand import HandView, Holding
 from pinochle_tui.tui.widgets.log import GameLog
@@ -273,8 +274,7 @@ class GameScreen(Screen[None]):
         self.tier = tier
         for name, _, _ in TIERS:
             self.set_class(tier == name, f"-{name}")
-        rows = COMPACT_PANEL_ROWS if tier == "compact" else PANEL_ROWS
-        self.query_one(MeldPanel).styles.max_height = rows
+        self.call_after_refresh(self._size_panel)  # at the board's new width
         others: Face | None = None if tier == "compact" else cards
         self.query_one(OpponentHand).size_of_face = others
         self.query_one("#melds-opponent", TableMelds).size_of_face = others
@@ -767,10 +767,23 @@ class GameScreen(Screen[None]):
         panel = self.query_one(MeldPanel)
         if self.human_turn and view.phase is Phase.MELD:
             panel.offer(distinct_choices(self.table.legal(self.viewer), view), view)
+            self._size_panel()
             panel.display = True
         else:
             panel.display = False
         self.set_class(panel.display, "-melding")
+
+    def _size_panel(self) -> None:
+        """The meld panel's tallest: at 80 x 24, less the rows of a hand laid
+        out in two rows (the 64-card pack's), which would push it off the bottom."""
+        rows = PANEL_ROWS
+        if self.tier == "compact":
+            view = self.view
+            count = max(1, len(view.hand) + len(view.tables[view.seat]))
+            width = self.query_one("#board").content_size.width
+            hand_rows = -(-count // fit_cards(count, width, COMPACT).per_row)
+            rows = COMPACT_PANEL_ROWS - (hand_rows - 1) * (COMPACT.height + 1)
+        self.query_one(MeldPanel).styles.max_height = rows
 
 
 def _trick_of(view: SeatView) -> Trick:
