@@ -229,7 +229,7 @@ class KeyboardPlayer:
             self.record.melds.append(chosen)
         if isinstance(chosen, ExchangeDix):
             self.record.exchanges += 1
-        await self.pilot.press(str((best + 1) % 10))
+        await self.pilot.press(binding_key(panel.keys[best]))
 
     async def _play_card(self) -> None:
         game = self.game

@@ -183,10 +183,10 @@ async def test_after_an_undo_in_the_playoff_every_key_is_as_before_the_move(
 async def test_a_resize_never_changes_the_card_a_key_pressed_again_plays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """At 100 x 30 the cards melded onto the table lie in a row of their own,
+    """At 100 x 36 the cards melded onto the table lie in a row of their own,
     at 80 x 24 in the hand's row, in key order: the card picked stays picked."""
     app = stacked_app(tmp_path, Scripted(["9S"]), monkeypatch)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(100, 36)) as pilot:
         game = game_of(app)
         state = game.session.state
         assert await wait_until(pilot, lambda: game.human_turn)

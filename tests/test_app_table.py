@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from rich.cells import cell_len
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from pinochle_tui.engine import Card, ExchangeDix, Meld, MeldKind, MeldScored, Phase, Rules, Seat
 from pinochle_tui.record.session import GameSession
@@ -33,6 +34,7 @@ from tests.probe import (
     game_of,
     notices,
     play_ahead,
+    region_text,
     screen_text,
     stacked_setup,
     wait_until,
@@ -131,19 +133,19 @@ async def test_the_numbers_stay_after_a_meld_and_the_panel_keeps_its_own(tmp_pat
 async def test_the_meld_panel_shows_every_option_after_the_table_beside_it_changes_width(
     tmp_path: Path,
 ) -> None:
-    """At 100 x 30 every option is in view, each on one line (the stock makes
-    room). The panel's width follows the trick beside it (its caption, its
+    """At 100 x 30 every option is in view, each on one line (the trick lies
+    under the stock). The panel's width follows the trick beside it (its caption, its
     names), and at any width it must look the same whatever came before: a
     scrollbar shown while it was narrower must not stay and keep the options
     wrapped and scrolled though they fit (seen at 100 x 30: the first option's
     name scrolled out of view)."""
     app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD"))
     async with app.run_test(size=(100, 30)) as pilot:
-        panel = await won_first_trick(pilot, app)
+        options = (await won_first_trick(pilot, app)).query_one("#meld-options", OptionList)
         await pilot.pause()
         trick = game_of(app).query_one("#trick")
-        fits = panel.content_region.height
-        assert panel.virtual_size.height <= fits and not panel.show_vertical_scrollbar
+        fits = options.content_region.height
+        assert options.virtual_size.height <= fits and not options.show_vertical_scrollbar
         base = trick.region.width
 
         async def panel_at(wider: int, squeezed_first: bool) -> tuple[bool, int]:
@@ -151,7 +153,7 @@ async def test_the_meld_panel_shows_every_option_after_the_table_beside_it_chang
             await pilot.pause()
             trick.styles.min_width = wider  # as a longer caption would
             await pilot.pause()
-            return panel.show_vertical_scrollbar, panel.virtual_size.height
+            return options.show_vertical_scrollbar, options.virtual_size.height
 
         scrolled = 0
         for wider in range(base, base + 20):
@@ -177,7 +179,7 @@ async def test_the_melds_line_counts_the_dix_as_the_score_does(tmp_path: Path) -
         assert mine.caption().plain == "Your melds 10: dix 10"
         # The exchange's number stays, greyed; pressed again, it is refused in words.
         assert await wait_until(pilot, lambda: panel.actions[exchange] is None)
-        moves, greyed = game.move_no, f"Option {exchange + 1} is greyed"
+        moves, greyed = game.move_no, f"Option {exchange + 1} is done"
         assert greyed not in notices(app)
         await pilot.press(str(exchange + 1))
         assert await wait_until(pilot, lambda: greyed in notices(app))
@@ -185,7 +187,7 @@ async def test_the_melds_line_counts_the_dix_as_the_score_does(tmp_path: Path) -
         # A meld after the dix: both listed, and counted together.
         king, queen = Card.parse("KS"), Card.parse("QS")
         marriage = MeldScored(game.viewer, MeldKind.MARRIAGE, (king, queen), 20)
-        mine.melds = Melds("Your", (marriage,), (king, queen), dix=10)
+        mine.melds = Melds("You", (marriage,), (king, queen), dix=10)
         assert mine.caption().plain == "Your melds 30: dix 10 · marriage K♠ Q♠ 20"
 
 
@@ -221,7 +223,7 @@ async def test_a_long_melds_line_breaks_between_melds_never_inside_one(tmp_path:
         await my_turn(pilot, app)
         game = game_of(app)
         mine = game.query_one("#melds-mine", TableMelds)
-        mine.melds = long_melds("Your", game.viewer, on_table=True)
+        mine.melds = long_melds("You", game.viewer, on_table=True)
         await pilot.pause()
         assert mine.caption().plain == "Your melds 210: " + " · ".join(LONG_LINE)
         lines = screen_text(app).splitlines()
@@ -243,8 +245,8 @@ async def test_a_melds_line_that_wraps_moves_neither_the_trick_nor_the_hand(
 
         before = rows()
         for widget_id, owner, seat in (
-            ("#melds-opponent", "Computer's", game.viewer.other),
-            ("#melds-mine", "Your", game.viewer),
+            ("#melds-opponent", "Computer", game.viewer.other),
+            ("#melds-mine", "You", game.viewer),
         ):
             widget = game.query_one(widget_id, TableMelds)
             assert "\n" not in widget.caption(widget.size.width).plain
@@ -273,6 +275,30 @@ async def test_long_names_are_cut_before_the_score_rows_lose_their_labels(
             assert any(line.startswith(label) for line in lines), (label, lines)
         # Over the trick's two places, each name is cut to its place, visibly.
         assert "Anastasia…  Bart…" in screen_text(app)
+
+
+#: A name of 40 cells, the most ``names.check_name`` allows.
+FORTY_CELLS = "Bartholomew Featherstonehaugh-Wolfeschle"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+async def test_a_long_name_is_cut_in_its_melds_line_which_stays_one_line(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = app_of(stacked_setup(tmp_path, SOUTH, NORTH, "KD", names=("Ann", FORTY_CELLS)))
+    async with app.run_test(size=size) as pilot:
+        await my_turn(pilot, app)
+        theirs = game_of(app).query_one("#melds-opponent", TableMelds)
+        jacks = tuple(Card.parse(f"J{s}") for s in "SHDC")
+        for melds, words in (
+            (theirs.melds, "none yet"),
+            (Melds(FORTY_CELLS, (MeldScored(Seat.NORTH, MeldKind.JACKS, jacks, 40),), jacks), "J♣"),
+        ):
+            theirs.melds = melds
+            await pilot.pause()
+            lines = region_text(app, theirs).splitlines()
+            line = next(line for line in lines if "'s melds" in line)
+            assert line.strip().startswith("Bartholomew") and words in line, lines
 
 
 async def test_the_computers_card_is_told_when_it_lands_not_while_it_flies(
@@ -479,8 +505,8 @@ async def test_the_stock_and_the_trick_stay_put_as_the_tricks_go_by(tmp_path: Pa
         for _ in range(12):
             await player.play_hand(max_turns=1)
             await pilot.pause()
-            if not game.query_one(StockView).display:
-                continue  # the winner's choices stand in its place below 120 columns
+            if game.query_one(MeldPanel).display:
+                continue  # beside the winner's choices the trick lies under the stock
             trick = game.query_one(TrickView)
             places.add((game.query_one(StockView).region.x, trick.region.x))
             titles.add(screen_text(app).splitlines()[trick.region.y].strip().split("  ")[-1])

@@ -64,6 +64,5 @@ def highlight(view: SeatView, action: Action, hand: HandView, panel: MeldPanel) 
         return
     for index, option in enumerate(panel.actions):
         if option is not None and option_key(option, view) == key:
-            panel.highlighted = index
-            panel.focus()
+            panel.highlight(index)
             return

@@ -64,6 +64,7 @@ from pinochle_tui.tui.screens.too_small import GAME_MODE
 from pinochle_tui.tui.screens.undo import UndoAgreeScreen, agree_text
 from pinochle_tui.tui.seating import Seating
 from pinochle_tui.tui.setup import Display
+from pinochle_tui.tui.widgets.cards import fit as fit_cards
 from pinochle_tui.tui.widgets.flight import FlyingCard
 from pinochle_tui.tui.widgets.hand import HandView, Holding
 from pinochle_tui.tui.widgets.log import GameLog
@@ -103,6 +104,32 @@ def tier_of(width: int, height: int) -> tuple[str, Face]:
         if width >= least_width and height >= least_height:
             name, face = tier, tier_face
     return name, face
+
+
+#: Rows of the meld panel at its tallest, its border in: from 100 x 30, and at
+#: 80 x 24, where it lies under the stock and the trick with a top border only.
+PANEL_ROWS, COMPACT_PANEL_ROWS = 9, 8
+
+
+def table_row_fits(tier: str, face: Face, height: int) -> bool:
+    """Whether the player's table cards may lie in a row of their own above the
+    hand (from 100 x 30) at this terminal height, else among the hand's cards,
+    tinted. The rows counted: header and footer, the other player's name and
+    cards, its melds line (two lines) and table, the stock and the trick (one
+    under the other at 100 x 30) beside the meld panel at its tallest, your
+    melds line, the prompt, two rows of cards with their keys. And one to
+    spare: Textual gives each spacer a row when none is left, which would push
+    the hand off the bottom.
+
+    >>> [table_row_fits("medium", COMPACT, h) for h in (30, 33, 34)]
+    [False, False, True]
+    >>> table_row_fits("large", LARGE, 40), table_row_fits("large", LARGE, 41)
+    (False, True)
+    """
+    card = face.height
+    stock_and_trick = (2 if tier == "medium" else 1) * (2 + card)
+    middle = max(stock_and_trick, PANEL_ROWS)
+    return height > 2 + (1 + card) + (2 + card) + middle + 2 + 2 + 2 * (card + 1)
 
 
 class ComputerMoved(Message):
@@ -209,8 +236,9 @@ class GameScreen(Screen[None]):
                 yield TableMelds(ascii_only, id="melds-opponent")
                 yield Static(classes="spacer")
                 with Horizontal(id="middle"):
-                    yield StockView(ascii_only, id="stock")
-                    yield TrickView(self.names, ascii_only, id="trick")
+                    with Horizontal(id="stock-trick"):
+                        yield StockView(ascii_only, id="stock")
+                        yield TrickView(self.names, ascii_only, id="trick")
                     yield MeldPanel(ascii_only, id="meld-panel")
                 yield Static(classes="spacer")
                 yield TableMelds(ascii_only, id="melds-mine")
@@ -242,13 +270,18 @@ class GameScreen(Screen[None]):
 
     def fit(self, width: int, height: int) -> None:
         """Lay the table out for the terminal's size, live: the tier's class for
-        the styles, and the faces of every card widget."""
+        the styles, the faces of every card widget, the meld panel's height,
+        and whether the table cards have a row of their own (``table_row_fits``,
+        within a tier too)."""
         tier, cards = tier_of(width, height)
+        hand = self.query_one(HandView)
+        hand.stacked = tier != "compact" and table_row_fits(tier, cards, height)
         if tier == self.tier:
             return
         self.tier = tier
         for name, _, _ in TIERS:
             self.set_class(tier == name, f"-{name}")
+        self.call_after_refresh(self._size_panel)  # at the board's new width
         others: Face | None = None if tier == "compact" else cards
         self.query_one(OpponentHand).size_of_face = others
         self.query_one("#melds-opponent", TableMelds).size_of_face = others
@@ -257,8 +290,7 @@ class GameScreen(Screen[None]):
         self.query_one(StockView).size_of_face = cards
         self.query_one(TrickView).size_of_face = cards
         self.query_one(FlyingCard).size_of_face = cards
-        hand = self.query_one(HandView)
-        hand.size_of_face, hand.stacked = cards, tier != "compact"
+        hand.size_of_face = cards
 
     def on_mount(self) -> None:
         self.fit(*self.app.size)
@@ -699,10 +731,9 @@ class GameScreen(Screen[None]):
             active and view.to_act == other,
         )
         for widget_id, seat in (("#melds-opponent", other), ("#melds-mine", me)):
-            owner = "Your" if self.names[seat] == YOU else f"{self.names[seat]}'s"
             melds = tuple(m for m in view.melds if m.seat == seat)
             self.query_one(widget_id, TableMelds).melds = Melds(
-                owner,
+                self.names[seat],
                 melds,
                 tuple(hand_order(view.tables[seat], view.trump)),
                 view.meld_points[seat] - sum(m.points for m in melds),
@@ -766,10 +797,23 @@ class GameScreen(Screen[None]):
         panel = self.query_one(MeldPanel)
         if self.human_turn and view.phase is Phase.MELD:
             panel.offer(distinct_choices(self.table.legal(self.viewer), view), view)
+            self._size_panel()
             panel.display = True
         else:
             panel.display = False
         self.set_class(panel.display, "-melding")
+
+    def _size_panel(self) -> None:
+        """The meld panel's tallest: at 80 x 24, less the rows of a hand laid
+        out in two rows (the 64-card pack's), which would push it off the bottom."""
+        rows = PANEL_ROWS
+        if self.tier == "compact":
+            view = self.view
+            count = max(1, len(view.hand) + len(view.tables[view.seat]))
+            width = self.query_one("#board").content_size.width
+            hand_rows = -(-count // fit_cards(count, width, COMPACT).per_row)
+            rows = COMPACT_PANEL_ROWS - (hand_rows - 1) * (COMPACT.height + 1)
+        self.query_one(MeldPanel).styles.max_height = rows
 
 
 def _trick_of(view: SeatView) -> Trick:

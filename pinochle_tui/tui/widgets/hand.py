@@ -5,8 +5,8 @@ again (or Enter) plays it; the arrows move between the cards playable now, a
 click plays.
 
 The table cards lie in their own row above the hand when there is room
-(``stacked``), else before the hand in the same rows; their faces are tinted
-whatever else marks them. A long hand (the 64-card pack's 16 cards) that does
+(``stacked``), else among the hand's cards in key order, in the same rows;
+their faces are tinted whatever else marks them. A long hand (the 64-card pack's 16 cards) that does
 not fit the width side by side is fanned, or else laid out in rows.
 """
 

@@ -27,8 +27,8 @@ def prompt(view: SeatView, names: tuple[str, str], ascii_only: bool) -> str:
         return f"{names[view.to_act]} to play…"
     if view.phase is Phase.MELD:
         if view.stock_size == 1:
-            return "Last trick before the playoff: meld now, then the last cards are drawn."
-        return "You won the trick: meld or draw (a number, or the arrows and Enter)."
+            return "Last trick before the playoff: meld now, then draw the last cards (d)."
+        return "You won the trick: meld (its key, or the arrows and Enter) or draw (d)."
     if view.phase is Phase.LEAD:
         if view.playoff:
             return f"Playoff, your lead: any card. The reply {obligations(view)}."

@@ -15,7 +15,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from pinochle_tui.engine import Card, MeldScored
+from pinochle_tui.names import fit as fit_name
 from pinochle_tui.tui.cardfaces import Face
+from pinochle_tui.tui.narrate import YOU
 from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, Place, card_row, fit, suit_component
 
 
@@ -23,6 +25,7 @@ from pinochle_tui.tui.widgets.cards import CARD_COMPONENTS, Place, card_row, fit
 class Melds:
     """One seat's melds this hand and the cards on its table now."""
 
+    #: The seat's player: ``You`` reads "Your melds", another name "Ann's melds".
     owner: str = ""
     melds: tuple[MeldScored, ...] = ()
     on_table: tuple[Card, ...] = ()
@@ -51,14 +54,10 @@ class TableMelds(Widget):
 
     def caption(self, width: int | None = None) -> Text:
         """The melds line; given a ``width``, broken between melds (never inside
-        one) so that each line fits, where it can."""
+        one) so that each line fits, where it can, the owner's name cut so that
+        the first line, with its first meld, fits."""
         melds, style = self.melds, self.get_component_rich_style
         total = melds.dix + sum(m.points for m in melds.melds)
-        text = Text(f"{melds.owner} melds", style("meld--name"))
-        if not total:
-            text.append(": none yet", style("caption"))
-            return text
-        text.append(f" {total}:", style("meld--name"))
         items = [Text(f"dix {melds.dix}", style("caption"))] if melds.dix else []
         on_table = set(melds.on_table)
         for meld in melds.melds:
@@ -70,6 +69,13 @@ class TableMelds(Widget):
             if not meld.kind.label[0].isdigit():  # "80 kings" says its points already
                 item.append(f" {meld.points}", style("caption"))
             items.append(item)
+        tail = f" {total}:" if total else ": none yet"
+        rest = len(f" melds{tail}") + (1 + items[0].cell_len if items else 0)
+        whose = _whose(melds.owner, None if width is None else width - rest)
+        text = Text(f"{whose} melds", style("meld--name"))
+        if not total:
+            return text.append(tail, style("caption"))
+        text.append(tail, style("meld--name"))
         line = text.cell_len
         for index, item in enumerate(items):
             gap = " · " if index else " "
@@ -104,3 +110,19 @@ class TableMelds(Widget):
             row = places[start : start + layout.per_row]
             lines += card_row(self, row, size, self._ascii_only, layout.step)
         return Text("\n", justify="center").join(lines)
+
+
+#: The fewest cells a name is cut to in a melds line, however long its first meld.
+_LEAST_NAME = 8
+
+
+def _whose(owner: str, room: int | None) -> str:
+    """``Your``, or ``Ann's``: the name cut (``names.fit``) to ``room`` cells with
+    its ``'s``, so that a 40-cell name leaves the line its first meld.
+
+    >>> _whose("You", 5), _whose("Ann", 40), _whose("Bartholomew Featherstonehaugh", 14)
+    ('Your', "Ann's", "Bartholomew…'s")
+    """
+    if owner == YOU:
+        return "Your"
+    return (owner if room is None else fit_name(owner, max(room - 2, _LEAST_NAME))) + "'s"
