@@ -11,7 +11,7 @@ import pytest
 
 from pinochle_tui.engine import HandScored, MeldKind, MeldScored, Outcome, Seat, Termination
 from pinochle_tui.tui.scores import HandSummary
-from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen
+from pinochle_tui.tui.screens.score_sheet import ScoreSheetScreen, target_line
 from tests.probe import game_of, region_text, screen_text, wait_until
 from tests.test_app_screens import make_app, my_turn
 
@@ -83,3 +83,10 @@ async def test_the_fullest_score_sheet_is_whole_with_its_button(
             assert "Match total" in text and result == "Target: 1000"
         await pilot.press("enter")
         assert await wait_until(pilot, lambda: app.screen is game_of(app))
+
+
+def test_a_single_deal_won_by_you_reads_you_win() -> None:
+    """Not "You wins the deal": the verb agrees with the player's name."""
+    won_by_you = crowded_hand(1, SINGLE_DEAL)
+    assert target_line(won_by_you, ("You", "Computer")) == "You win the deal, 1420 to 270."
+    assert target_line(won_by_you, ("Ann", "Bob")) == "Ann wins the deal, 1420 to 270."

@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Static
 from pinochle_tui.engine import Seat
 from pinochle_tui.names import MAX_NAME, fit
 from pinochle_tui.tui.chart import spark
+from pinochle_tui.tui.narrate import does
 from pinochle_tui.tui.scores import HandSummary
 
 
@@ -88,7 +89,7 @@ def target_line(summary: HandSummary, names: tuple[str, str]) -> str:
         if outcome.winner is None:
             return f"The deal is drawn, {outcome.scores[0]} each."
         won, lost = outcome.scores[outcome.winner], outcome.scores[outcome.winner.other]
-        return f"{names[outcome.winner]} wins the deal, {won} to {lost}."
+        return f"{does(names[outcome.winner], 'wins')} the deal, {won} to {lost}."
     if summary.raised_to is not None:
         return f"Both players reached {summary.target}: the game is now to {summary.raised_to}."
     return f"Target: {summary.target}"
