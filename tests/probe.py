@@ -62,6 +62,13 @@ def region_text(app: App[object] | App[None], widget: Widget) -> str:
     return "\n".join(line[region.x : region.right] for line in lines)
 
 
+def notice_words_on_screen(app: App[object] | App[None]) -> list[str]:
+    """The words of each notice (toast) on screen now, each in one line (its
+    wrapped lines joined by single spaces, without its coloured left edge)."""
+    toasts = app.screen.query("Toast")
+    return [" ".join(region_text(app, toast).replace("▌", "").split()) for toast in toasts]
+
+
 def words_inside(app: App[object] | App[None], selector: str) -> str:
     """The words inside the border of the widget ``selector`` as on screen now,
     in one line (the lines wrapped in the widget joined by single spaces)."""
