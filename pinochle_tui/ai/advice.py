@@ -103,7 +103,7 @@ class Words:
         if isinstance(action, Play):
             return self._play(action)
         if isinstance(action, Meld):
-            return f"melds the {action.kind} for {action.points}"
+            return f"melds the {action.kind} for {action.points}{self._bigger_kept(action)}"
         if isinstance(action, ShowDix):
             return f"shows the dix {self.card(action.card)} for 10"
         if isinstance(action, ExchangeDix):
@@ -155,6 +155,15 @@ class Words:
         if wins and self.view.stock_size > 0:  # a trick won while the stock lasts
             return f", so you can meld your {after}"
         return f" and keeps your {after}"
+
+    def _bigger_kept(self, meld: Meld) -> str:
+        """A bigger meld ``meld`` leaves to make at a later trick won: why the
+        smaller may come first (a marriage before the royal marriage banks the
+        plain K Q, cards to throw, while the trump K Q are kept anyway)."""
+        later = self._best_meld(sum(card.bit for card in meld.cards))
+        if later is None or later.points <= meld.points:
+            return ""
+        return f", keeping your {later} for later"
 
     def _best_meld(self, without: int) -> MeldKind | None:
         """The best meld the seat's cards (less ``without``) could make now."""
