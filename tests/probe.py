@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import App
 from textual.events import MouseScrollDown, MouseScrollUp
 from textual.pilot import Pilot
@@ -59,7 +60,25 @@ def region_text(app: App[object] | App[None], widget: Widget) -> str:
     """The characters on screen where ``widget`` is drawn, line by line."""
     region = widget.region
     lines = screen_text(app).splitlines()[region.y : region.bottom]
-    return "\n".join(line[region.x : region.right] for line in lines)
+    return "\n".join(_cells(line, region.x, region.right) for line in lines)
+
+
+def _cells(line: str, start: int, end: int) -> str:
+    """The characters of ``line`` in the terminal's columns ``start`` to ``end``
+    (a wide letter left of them takes two columns, not one)."""
+    out, column = [], 0
+    for char in line:
+        if start <= column < end:
+            out.append(char)
+        column += cell_len(char)
+    return "".join(out)
+
+
+def notice_words_on_screen(app: App[object] | App[None]) -> list[str]:
+    """The words of each notice (toast) on screen now, each in one line (its
+    wrapped lines joined by single spaces, without its coloured left edge)."""
+    toasts = app.screen.query("Toast")
+    return [" ".join(region_text(app, toast).replace("▌", "").split()) for toast in toasts]
 
 
 def words_inside(app: App[object] | App[None], selector: str) -> str:
@@ -67,7 +86,7 @@ def words_inside(app: App[object] | App[None], selector: str) -> str:
     in one line (the lines wrapped in the widget joined by single spaces)."""
     region = app.screen.query_one(selector).region
     rows = screen_text(app).splitlines()[region.y + 1 : region.bottom - 1]
-    inside = (row[region.x + 1 : region.right - 1] for row in rows)
+    inside = (_cells(row, region.x + 1, region.right - 1) for row in rows)
     # Without the scroll bar's thumb, drawn in block characters on the right.
     return " ".join(" ".join(row.rstrip(" ▁▂▃▄▅▆▇█").split()) for row in inside)
 

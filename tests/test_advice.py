@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from pinochle_tui.ai.advice import hint
+from pinochle_tui.ai.advice import Words, hint
 from pinochle_tui.ai.analysis import evaluate
 from pinochle_tui.ai.knowledge import Knowledge
 from pinochle_tui.ai.solver import minimax_playoff
@@ -15,6 +15,8 @@ from pinochle_tui.coach.review import review_file
 from pinochle_tui.engine import (
     DeclareOut,
     GameState,
+    Meld,
+    MeldKind,
     Phase,
     Play,
     Rules,
@@ -25,7 +27,7 @@ from pinochle_tui.engine import (
 from pinochle_tui.engine.tricks import reply_wins
 from pinochle_tui.record.session import GameSession
 from tests.coach_helpers import throwaway_game
-from tests.helpers import N, S, first_action, random_action
+from tests.helpers import N, S, first_action, melder, random_action, won
 from tests.record_helpers import PLAYERS
 
 #: The hint's samples in tests: what they check does not depend on the number.
@@ -164,3 +166,19 @@ def test_a_player_who_follows_every_hint_loses_nothing_in_the_review(tmp_path: P
     assert len(review.decisions) > 10
     assert all(d.cost == 0 and d.best == d.taken for d in review.decisions)
     assert review.totals[0].points_lost == 0
+
+
+def test_a_marriage_advised_before_the_royal_marriage_says_it_keeps_the_royal() -> None:
+    """Spades trumps, K♠ Q♠ and K♥ Q♥ held, a trick won: the plain marriage first
+    is the sound order (the trump K Q are kept anyway; the heart K Q, cards to
+    throw, are banked), and the hint says the royal marriage is kept for later."""
+    state = melder("KS QS KH QH", "JS")
+    won(state)
+    legal = state.legal_actions(S)
+    advice = hint(state.view(S), legal)
+    assert isinstance(advice.action, Meld) and advice.action.kind is MeldKind.MARRIAGE
+    assert advice.reason.startswith(
+        "melds the marriage for 20, keeping your royal marriage for later; "
+    ), advice.reason
+    royal = next(a for a in legal if isinstance(a, Meld) and a.kind is MeldKind.ROYAL_MARRIAGE)
+    assert Words(state.view(S)).does(royal) == "melds the royal marriage for 40"

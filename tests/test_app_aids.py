@@ -47,7 +47,15 @@ from pinochle_tui.tui.widgets.log import GameLog
 from pinochle_tui.tui.widgets.meld_panel import MeldPanel
 from tests.coach_helpers import Thrown, throwaway_game
 from tests.helpers import N, S
-from tests.probe import KeyboardPlayer, game_of, screen_text, show_hand, wait_until, words_inside
+from tests.probe import (
+    KeyboardPlayer,
+    game_of,
+    notice_words_on_screen,
+    screen_text,
+    show_hand,
+    wait_until,
+    words_inside,
+)
 from tests.test_undo import DECK
 
 SIZE = (100, 30)
@@ -233,7 +241,9 @@ async def test_undo_off_in_the_new_game_dialog(
         await pilot.press("u")
         await pilot.pause(0.1)
         assert game.move_no == moves and not game.session.log.undos
-        assert "Taking moves back is off in this game" in screen_text(app)
+        # Told in a notice over the log, wrapped to the side panel's width.
+        told = notice_words_on_screen(app)
+        assert any("Taking moves back is off in this game" in words for words in told), told
 
 
 def test_no_undo_on_the_command_line(tmp_path: Path) -> None:

@@ -103,7 +103,7 @@ async def test_between_tricks_the_status_names_the_trick_won_then_the_next(
         await player.play_until(lambda: app.screen is game and state.phase is Phase.MELD)
         winner = game.names[state.to_act]
         status = words_inside(app, "#score")
-        assert status.endswith(f"Trick 1 won by {winner} — meld or draw"), status
+        assert status.endswith(f"Trick 1: {winner} won"), status
         await player.play_until(lambda: state.phase is Phase.LEAD)
         assert game.names[state.to_act] == winner and len(state.tricks) == 1
         assert words_inside(app, "#score").endswith(f"trump {state.trump} Trick 2")

@@ -24,6 +24,8 @@ from tests.record_helpers import PLAYERS, step
 
 #: Few samples: the tests check what is exact and how it is reported, not the estimates.
 SAMPLES = "2"
+#: The seats as a review names them.
+SEATS = ("south", "north")
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +105,22 @@ def test_the_text_review_lists_every_decision_and_the_costly_ones_remarks(
         bracket = f"(95%: {decision.low:.0f} to {decision.high:.0f})"
         row = next(line for line in numbered if f" {decision.number}. trick" in line)
         assert row.endswith(f"; cost {decision.cost:.0f} {bracket}")
+
+
+def test_a_review_of_both_players_names_the_player_its_remarks_speak_of(
+    thrown: Thrown, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Alone, Ann is spoken to ("keeps your pinochle"); with both reviewed,
+    "your" would mean either player, so each remark names its player."""
+    assert thrown.session.path is not None
+    alone = [d.remark for d in reviewed(thrown.session.path, capsys).decisions if d.remark]
+    assert any(" your " in remark for remark in alone)
+    assert not any("Ann's" in remark for remark in alone)
+    both = reviewed(thrown.session.path, capsys, "--both").decisions
+    remarks = {seat: [d.remark for d in both if d.seat == seat and d.remark] for seat in SEATS}
+    assert not any(" your " in r or " you " in r for seat in SEATS for r in remarks[seat])
+    assert any("keeps Ann's pinochle" in remark for remark in remarks["south"])
+    assert any("keeps Computer's marriage" in remark for remark in remarks["north"])
 
 
 def test_review_says_when_undo_was_used(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -70,11 +70,19 @@ def hint(
 
 
 class Words:
-    """How the choices of one seat's decision read in the advice and the review."""
+    """How the choices of one seat's decision read in the advice and the review.
 
-    def __init__(self, view: SeatView, ascii_only: bool = False) -> None:
+    The seat is spoken to ("keeps your marriage"), or, given its ``player``'s
+    name, spoken of ("keeps Ann's marriage"): a review of both players'
+    decisions would leave "your" ambiguous. (``how_sure`` is the hint's
+    alone, and the hint always speaks to the player.)
+    """
+
+    def __init__(self, view: SeatView, ascii_only: bool = False, player: str | None = None) -> None:
         self.view = view
         self.ascii_only = ascii_only
+        self.player = player
+        self.your = "your" if player is None else f"{player}'s"
 
     def card(self, card: Card) -> str:
         return card.code if self.ascii_only else str(card)
@@ -83,7 +91,7 @@ class Words:
         """The option in a few words: ``the K♠``, ``the pinochle``, ``drawing``."""
         view = self.view
         if isinstance(action, Play):
-            where = " on your table" if action.card in view.tables[view.seat] else ""
+            where = f" on {self.your} table" if action.card in view.tables[view.seat] else ""
             return f"the {self.card(action.card)}{where}"
         if isinstance(action, Meld):
             return f"the {action.kind}"
@@ -103,7 +111,7 @@ class Words:
         if isinstance(action, Play):
             return self._play(action)
         if isinstance(action, Meld):
-            return f"melds the {action.kind} for {action.points}"
+            return f"melds the {action.kind} for {action.points}{self._bigger_kept(action)}"
         if isinstance(action, ShowDix):
             return f"shows the dix {self.card(action.card)} for 10"
         if isinstance(action, ExchangeDix):
@@ -117,8 +125,8 @@ class Words:
                 return "takes the face-down card at the last draw"
             best = self._best_meld(0)
             if best is not None and not view.melded:
-                return f"draws without melding, keeping your {best} for later"
-            return "ends your turn and draws"
+                return f"draws without melding, keeping {self.your} {best} for later"
+            return f"ends {self.your} turn and draws"
         return str(action)
 
     def _play(self, action: Play) -> str:
@@ -151,10 +159,21 @@ class Words:
             return ""
         after = self._best_meld(card.bit)
         if after is None or after.points < before.points:
-            return f", though it breaks your {before}"
+            return f", though it breaks {self.your} {before}"
         if wins and self.view.stock_size > 0:  # a trick won while the stock lasts
-            return f", so you can meld your {after}"
-        return f" and keeps your {after}"
+            if self.player is None:
+                return f", so you can meld your {after}"
+            return f", so {self.player} can meld the {after}"
+        return f" and keeps {self.your} {after}"
+
+    def _bigger_kept(self, meld: Meld) -> str:
+        """A bigger meld ``meld`` leaves to make at a later trick won: why the
+        smaller may come first (a marriage before the royal marriage banks the
+        plain K Q, cards to throw, while the trump K Q are kept anyway)."""
+        later = self._best_meld(sum(card.bit for card in meld.cards))
+        if later is None or later.points <= meld.points:
+            return ""
+        return f", keeping {self.your} {later} for later"
 
     def _best_meld(self, without: int) -> MeldKind | None:
         """The best meld the seat's cards (less ``without``) could make now."""

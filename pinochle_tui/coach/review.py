@@ -100,7 +100,8 @@ def review_game(
     decisions, notes = _walk(log, chosen)
     judgements = _weigh(decisions, samples, jobs, progress)
     names = (log.players[0].name, log.players[1].name)
-    reviews = [_judge(d, j, names) for d, j in zip(decisions, judgements, strict=True)]
+    both = len(chosen) > 1
+    reviews = [_judge(d, j, names, both) for d, j in zip(decisions, judgements, strict=True)]
     return GameReview(
         file=file,
         sha256=sha256,
@@ -231,10 +232,14 @@ def _tenth(value: float) -> float:
     return round(value, 1) + 0.0  # never -0.0
 
 
-def _judge(decision: Decision, judgement: Judgement, names: tuple[str, str]) -> DecisionReview:
+def _judge(
+    decision: Decision, judgement: Judgement, names: tuple[str, str], both: bool
+) -> DecisionReview:
+    """The review of one decision; its remark names the player where ``both``
+    players are reviewed ("Ann's marriage"), else speaks to the one ("your")."""
     view, taken = decision.view, decision.taken
     cost, best = judgement.cost, judgement.best
-    words = Words(view)
+    words = Words(view, player=names[view.seat] if both else None)
     remark = ""
     if cost.points >= 1 and cost.low > 0:
         remark = (

@@ -34,6 +34,15 @@ from pinochle_tui.tui.cardfaces import face, faces
 YOU = "You"
 
 
+def does(name: str, verb: str) -> str:
+    """The name with its verb agreeing: ``Computer plays`` but ``You play``.
+
+    >>> does("Ann", "wins"), does(YOU, "wins")
+    ('Ann wins', 'You win')
+    """
+    return f"{name} {verb[:-1] if name == YOU else verb}"
+
+
 @dataclass(frozen=True, slots=True)
 class Narrator:
     """Turns events into sentences for one reader."""
@@ -105,9 +114,7 @@ class Narrator:
         return ""
 
     def _does(self, seat: Seat, verb: str) -> str:
-        """``Computer plays`` but ``You play``: the name with its verb agreeing."""
-        name = self.names[seat]
-        return f"{name} {verb[:-1] if name == YOU else verb}"
+        return does(self.names[seat], verb)
 
     def _face(self, card: Card) -> str:
         return face(card, self.ascii_only)

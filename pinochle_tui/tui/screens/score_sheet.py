@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,18 +20,56 @@ from textual.widgets import Button, Footer, Static
 from pinochle_tui.engine import Seat
 from pinochle_tui.names import MAX_NAME, fit
 from pinochle_tui.tui.chart import spark
+from pinochle_tui.tui.narrate import does
 from pinochle_tui.tui.scores import HandSummary
+
+
+class MeldLines:
+    """Each player's melds after its name, a paragraph a player, wrapped to the
+    width drawn: a line breaks between two melds, never inside one (``100 aces
+    100`` keeps its 100s together). Across the sheet, not in a column a meld a
+    line, so a hand of many melds still leaves the totals and the Continue
+    button on the sheet at 80 x 24."""
+
+    def __init__(self, summary: HandSummary, names: tuple[str, str]) -> None:
+        self._rows = [(names[seat], summary.meld_lines(seat) or ["none"]) for seat in Seat]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for name, melds in self._rows:
+            # A name is text, never markup.
+            text = Text("\n".join(packed(f"{name}: ", melds, options.max_width)))
+            text.stylize("bold", 0, len(name))
+            yield text
+
+
+def packed(lead: str, items: Sequence[str], width: int, indent: str = "  ") -> list[str]:
+    """``lead`` and then ``items`` joined by commas, in lines of at most ``width``
+    cells, broken only between two items; the lines after the first indented.
+
+    >>> packed("Ann: ", ["flush 150", "royal marriage 40", "dix 10"], 24)
+    ['Ann: flush 150,', '  royal marriage 40,', '  dix 10']
+    """
+    lines: list[str] = []
+    line = lead
+    for number, item in enumerate(items, 1):
+        piece = item if number == len(items) else f"{item},"
+        if cell_len(line + piece) > width and line.strip():
+            lines.append(line.rstrip())
+            line = indent
+        line += f"{piece} "
+    return [*lines, line.rstrip()]
 
 
 def score_table(summary: HandSummary, names: tuple[str, str]) -> Table:
     """The hand's points, row by row, then the match totals (a single deal,
-    being the whole game, ends at its own points, in bold)."""
+    being the whole game, ends at its own points, in bold). Each row and name
+    on one line: a long name is cut (…) rather than taking a line more."""
     scored = summary.scored
     table = Table(expand=True, show_edge=False, pad_edge=False)
-    table.add_column("")
+    table.add_column("", no_wrap=True)
     for name in names:
-        table.add_column(Text(name), justify="right")  # a name is text, never markup
-    table.add_row("Melds", *("\n".join(summary.meld_lines(seat)) or "-" for seat in Seat))
+        header = Text(name, no_wrap=True, overflow="ellipsis")  # a name is text, never markup
+        table.add_column(header, justify="right")
     table.add_row("Meld points", *map(str, scored.meld_points))
     table.add_row("Trick points (with last trick)", *map(str, scored.trick_points))
     table.add_row("Trick points rounded", *map(str, scored.rounded))
@@ -50,11 +89,9 @@ def target_line(summary: HandSummary, names: tuple[str, str]) -> str:
         if outcome.winner is None:
             return f"The deal is drawn, {outcome.scores[0]} each."
         won, lost = outcome.scores[outcome.winner], outcome.scores[outcome.winner.other]
-        return f"{names[outcome.winner]} wins the deal, {won} to {lost}."
+        return f"{does(names[outcome.winner], 'wins')} the deal, {won} to {lost}."
     if summary.raised_to is not None:
-        return (
-            f"Both players reached the target: it is raised to {summary.raised_to}. Play goes on."
-        )
+        return f"Both players reached {summary.target}: the game is now to {summary.raised_to}."
     return f"Target: {summary.target}"
 
 
@@ -73,9 +110,11 @@ class ScoreSheetScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         summary = self._summary
-        with Vertical(classes="dialog", id="score-sheet"):
+        # The sheet scrolls only if it cannot fit; the button stays on it, docked.
+        with VerticalScroll(classes="dialog", id="score-sheet"):
             title = "The deal is over" if summary.single_deal else f"Hand {summary.hand_no} is over"
             yield Static(title, classes="dialog-title")
+            yield Static(MeldLines(summary, self._names), id="score-melds")
             yield Static(score_table(summary, self._names), id="score-table")
             yield Static(target_line(summary, self._names), id="target-line", markup=False)
             yield Button("Continue (Enter)", variant="primary", id="continue")
@@ -152,6 +191,7 @@ class HistoryScreen(ModalScreen[None]):
                     yield Static(history_table(self._hands, self._names), id="history-table")
                     for hand in self._hands:
                         yield Static(f"Hand {hand.hand_no}", classes="history-hand")
+                        yield Static(MeldLines(hand, self._names), classes="history-melds")
                         yield Static(score_table(hand, self._names))
         yield Footer(compact=True)
 

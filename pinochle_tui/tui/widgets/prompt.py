@@ -3,7 +3,10 @@ and which trick the hand is at."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from pinochle_tui.engine import Phase, PlayoffHead, SeatView
+from pinochle_tui.names import fit
 from pinochle_tui.tui.cardfaces import face
 from pinochle_tui.tui.narrate import YOU
 
@@ -40,12 +43,19 @@ def prompt(view: SeatView, names: tuple[str, str], ascii_only: bool) -> str:
     return f"{led} Reply with any card (no need to follow suit yet)."
 
 
-def trick_status(view: SeatView, names: tuple[str, str]) -> str:
+def trick_status(view: SeatView, names: tuple[str, str], width: int) -> str:
     """Which trick the hand is at: in the winner's turn the trick just won and
-    by whom, else the trick in play or the next to be led ("" between hands)."""
+    by whom, else the trick in play or the next to be led ("" between hands).
+    One line of at most ``width`` cells (a long name cut), so the score board
+    that shows it keeps its height trick after trick.
+
+    The prompt says what the winner does now; this line only says who won.
+    """
     if view.phase is Phase.MELD:
         winner = names[view.to_act]
-        return f"Trick {view.trick_no} won by {'you' if winner == YOU else winner} — meld or draw"
+        lead, won = f"Trick {view.trick_no}: ", " won"
+        room = width - cell_len(lead) - cell_len(won)
+        return f"{lead}{'you' if winner == YOU else fit(winner, room)}{won}"
     if view.phase in (Phase.LEAD, Phase.FOLLOW):
         return f"Trick {view.trick_no + 1}"
     return ""

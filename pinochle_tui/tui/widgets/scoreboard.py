@@ -97,10 +97,10 @@ class ScoreBoard(Widget):
         return "Single deal"
 
     def _footer(self, view: SeatView) -> str:
-        """The hand and trumps, then on a line of its own the trick (``trick_status``)."""
+        """The hand and trumps, then on a line of its own the trick
+        (``trick_status``, cut to the board's width: it never takes two)."""
         parts = [f"Hand {view.hand_no}"] if view.hand_no else []
         if view.trump is not None:
             parts.append(f"trump {suit_symbol(view.trump, self._ascii_only)}")
-        return "\n".join(
-            line for line in (" · ".join(parts), trick_status(view, self._names)) if line
-        )
+        status = trick_status(view, self._names, self.content_size.width)
+        return "\n".join(line for line in (" · ".join(parts), status) if line)
