@@ -14,6 +14,7 @@ from pinochle_tui.ai.world import build_state, sample_world
 from pinochle_tui.coach.review import review_file
 from pinochle_tui.engine import (
     DeclareOut,
+    Draw,
     GameState,
     Meld,
     MeldKind,
@@ -182,3 +183,20 @@ def test_a_marriage_advised_before_the_royal_marriage_says_it_keeps_the_royal() 
     ), advice.reason
     royal = next(a for a in legal if isinstance(a, Meld) and a.kind is MeldKind.ROYAL_MARRIAGE)
     assert Words(state.view(S)).does(royal) == "melds the royal marriage for 40"
+
+
+def test_every_meld_is_worth_more_than_drawing_with_three_marriages_in_hand() -> None:
+    """Spades trumps, three marriages held, a trick won. Played out by a habit
+    that spared only the melds in hand, the royal marriage's K♠ Q♠ were thrown
+    away once on the table: melding 40 rated no better than drawing, and
+    the review would have called the meld a mistake. Played out as the hard
+    player plays, each meld is worth more than the draw."""
+    state = melder("KS QS KH QH KC QC", "JS")
+    won(state)
+    view = state.view(S)
+    found = evaluate(view, state.legal_actions(S))
+    draw = next(i for i, a in enumerate(found.options) if isinstance(a, Draw))
+    melds = [i for i, a in enumerate(found.options) if isinstance(a, Meld)]
+    assert len(melds) == 3
+    for index in melds:
+        assert found.value(index) > found.value(draw) + 5, found.options[index]

@@ -31,9 +31,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from pinochle_tui.ai.appraisal import KEEPING, NORMAL
 from pinochle_tui.ai.knowledge import Knowledge, mask
 from pinochle_tui.ai.playoff import EXACT_CARDS
-from pinochle_tui.ai.rollout import play_out, sparing_card
+from pinochle_tui.ai.rollout import Policy, play_out, weighing
 from pinochle_tui.ai.solver import PlayoffSolver
 from pinochle_tui.ai.world import World, build_state, sample_world
 from pinochle_tui.engine.actions import Action, DeclareOut, ExchangeDix, Meld, Play, ShowDix
@@ -175,6 +176,7 @@ def _played(
     view: SeatView, options: list[Action], worlds: list[World], method: Method
 ) -> Evaluation:
     """Every option played out in every world."""
+    policy = _policy(view.seat)
     mine_rows: list[list[float]] = [[] for _ in options]
     theirs_rows: list[list[float]] = [[] for _ in options]
     for world in worlds:
@@ -182,12 +184,22 @@ def _played(
         for index, option in enumerate(options):
             state = base.copy()
             state.apply(option)
-            play_out(state, sparing_card)
+            play_out(state, policy)
             mine_rows[index].append(hand_points(state, view.seat))
             theirs_rows[index].append(hand_points(state, view.seat.other))
     mine = tuple(tuple(row) for row in mine_rows)
     theirs = tuple(tuple(row) for row in theirs_rows)
     return _evaluation(view, options, mine, theirs, method)
+
+
+def _policy(seat: Seat) -> Policy:
+    """How the samples are played out: as the hard player plays them out,
+    ``seat`` by hard's weighing and the opponent by normal's
+    (``rollout.weighing``). The one-trick habit that spared only the melds in
+    hand threw a meld's cards away once they were on the table: with three
+    marriages in hand it rated drawing above melding the royal marriage."""
+    own, other = KEEPING, NORMAL
+    return weighing(own, other) if seat is Seat.SOUTH else weighing(other, own)
 
 
 @dataclass(frozen=True, slots=True)

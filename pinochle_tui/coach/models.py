@@ -15,7 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from pinochle_tui.record.models import PlayerInfo, SeatName, UndoRecord
 
 FORMAT: Final = "pinochle-review"
-VERSION: Final = 1
+#: 2: the first phase played out by hard's weighing, not the one-trick habit,
+#: and each undo named by its number in the game: a review kept by version 1
+#: no longer reads, so the game is reviewed again.
+VERSION: Final = 2
 
 Mark = Literal["", "?", "??"]
 
@@ -96,7 +99,7 @@ class GameReview(_Document):
     model_config = ConfigDict(title="Pinochle game review")
 
     format: Literal["pinochle-review"] = FORMAT
-    version: Literal[1] = VERSION
+    version: Literal[2] = VERSION
     file: str = Field(description="the game file's name")
     sha256: str = Field(description="the SHA-256 of the game file reviewed")
     samples: int = Field(description="sampled deals per first-phase decision")
