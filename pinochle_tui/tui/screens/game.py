@@ -52,7 +52,7 @@ from pinochle_tui.tui.aids import highlight, hint_text, undo_target
 from pinochle_tui.tui.cardfaces import COMPACT, HUGE, LARGE, Face, face, hand_order
 from pinochle_tui.tui.computer import Brain
 from pinochle_tui.tui.handkeys import PICK_KEYS, HandKeys
-from pinochle_tui.tui.narrate import YOU, Narrator
+from pinochle_tui.tui.narrate import Narrator, does
 from pinochle_tui.tui.past import past_of
 from pinochle_tui.tui.scores import ScoreHistory
 from pinochle_tui.tui.screens.declare import DeclareOutScreen
@@ -676,9 +676,8 @@ class GameScreen(Screen[None]):
         self._refusal, self._told = None, ""
         self._untold.clear()  # a draw after the move went back with it
         moves = "move" if count == 1 else f"{count} moves"
-        who = self.names[seat]
-        verb = "take" if who == YOU else "takes"
-        self.query_one(GameLog).tell([f"{who} {verb} back the last {moves}."])
+        who = does(in_sentences(self.names)[seat], "takes")
+        self.query_one(GameLog).tell([f"{who} back the last {moves}."])
         self._report_saving()
         self.advance()
 
