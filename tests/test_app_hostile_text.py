@@ -53,7 +53,9 @@ async def test_markup_names_in_hotseat_read_as_themselves(tmp_path: Path) -> Non
     setup = MatchSetup(
         Rules(game="single-deal"), names=(CLOSE, CLICK), level=None, seed=5, save_dir=tmp_path
     )
-    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    session = setup.start()
+    play_ahead(session, lambda s: s.state.playoff)  # the playoff by the keys, pass by pass
+    app = PinochleApp(setup, session, Display(speed=0))
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         player = KeyboardPlayer(pilot, app)
         record = await player.play_hand()

@@ -30,6 +30,7 @@ from tests.probe import (
     KeyboardPlayer,
     game_of,
     notices,
+    play_ahead,
     region_text,
     screen_text,
     type_into,
@@ -305,7 +306,9 @@ async def test_a_thousand_resizes_in_a_row_leave_a_game_that_moves(tmp_path: Pat
 async def test_enter_at_game_over_leaves_the_result_on_screen(tmp_path: Path) -> None:
     # Enter plays a card: pressed once too often, it must not start a new game.
     setup = MatchSetup(Rules(game="single-deal"), seed=5, save_dir=tmp_path)
-    app = PinochleApp(setup, setup.start(), Display(speed=0))
+    session = setup.start()
+    play_ahead(session, lambda s: s.state.playoff)  # the keys play the playoff
+    app = PinochleApp(setup, session, Display(speed=0))
     async with app.run_test(size=(100, 30)) as pilot:
         await KeyboardPlayer(pilot, app).play_hand()
         assert isinstance(app.screen, ScoreSheetScreen)
