@@ -79,7 +79,7 @@ def test_waiting_for_the_next_deal() -> None:
 
 
 @given(RULES, SEEDS)
-@runs(120)
+@runs(60)
 def test_every_position_of_random_games_reads_back_to_the_same_game(
     rules: Rules, seed: int
 ) -> None:
