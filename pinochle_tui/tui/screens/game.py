@@ -281,7 +281,9 @@ class GameScreen(Screen[None]):
         self.tier = tier
         for name, _, _ in TIERS:
             self.set_class(tier == name, f"-{name}")
-        self.call_after_refresh(self._size_panel)  # at the board's new width
+        # Now, not after the next refresh: such callbacks queued through a storm
+        # of resizes (a window corner dragged) left the app deaf to the keys.
+        self._size_panel()
         others: Face | None = None if tier == "compact" else cards
         self.query_one(OpponentHand).size_of_face = others
         self.query_one("#melds-opponent", TableMelds).size_of_face = others
