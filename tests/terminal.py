@@ -26,6 +26,11 @@ import pyte
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: The programs started and not yet killed: a test that fails before its
+#: ``kill`` would leave one running (a busy one burned a core for half an hour).
+LEFT_RUNNING: list[Terminal] = []
+
+
 class Terminal:
     """``python -c code args...`` (by default ``pinochle args...``) in a pty of ``size``."""
 
@@ -62,6 +67,7 @@ class Terminal:
                 signal.signal(signal.SIGHUP, signal.SIG_IGN)  # kept across exec
             os.execvpe(sys.executable, [sys.executable, "-c", code, *args], environment)
         self.pid, self.fd = pid, fd
+        LEFT_RUNNING.append(self)
         self.resize(*size)
 
     def resize(self, width: int, height: int) -> None:
@@ -135,6 +141,10 @@ class Terminal:
 
     def kill(self) -> None:
         """SIGKILL the program (not its helpers: a killed program cannot clean up)."""
+        if self in LEFT_RUNNING:
+            LEFT_RUNNING.remove(self)
+        if self.status is not None and self.status == -signal.SIGKILL:
+            return  # killed already
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
         if self.status is None:

@@ -98,9 +98,9 @@ def test_a_storm_of_resizes_leaves_a_game_that_still_moves(tmp_path: Path) -> No
     assert terminal.wait_for(lambda text: bool(HAND_KEYS.search(text))), terminal.text()
     before = open_game(only_game(tmp_path)).log.action_count
     terminal.send("11")
-    assert terminal.wait_for(
-        lambda _: open_game(only_game(tmp_path)).log.action_count > before
-    ), terminal.text()
+    assert terminal.wait_for(lambda _: open_game(only_game(tmp_path)).log.action_count > before), (
+        terminal.text()
+    )
     terminal.kill()
 
 

@@ -201,6 +201,8 @@ class GameScreen(Screen[None]):
         #: The position a hint is being thought for: the prompt says so until
         #: the hint is told or the position moves on (a move, an undo).
         self._hint_for: int | None = None
+        #: A sizing of the meld panel is queued for after the next refresh.
+        self._sizing_due = False
 
     @property
     def brain(self) -> Brain:
@@ -281,9 +283,12 @@ class GameScreen(Screen[None]):
         self.tier = tier
         for name, _, _ in TIERS:
             self.set_class(tier == name, f"-{name}")
-        # Now, not after the next refresh: such callbacks queued through a storm
-        # of resizes (a window corner dragged) left the app deaf to the keys.
-        self._size_panel()
+        # After the next refresh (at the board's new width), and once however
+        # many resizes come first: one callback queued for each of a storm of
+        # them (a window corner dragged) left the app deaf to the keys.
+        if not self._sizing_due:
+            self._sizing_due = True
+            self.call_after_refresh(self._size_panel_due)
         others: Face | None = None if tier == "compact" else cards
         self.query_one(OpponentHand).size_of_face = others
         self.query_one("#melds-opponent", TableMelds).size_of_face = others
@@ -803,6 +808,10 @@ class GameScreen(Screen[None]):
         else:
             panel.display = False
         self.set_class(panel.display, "-melding")
+
+    def _size_panel_due(self) -> None:
+        self._sizing_due = False
+        self._size_panel()
 
     def _size_panel(self) -> None:
         """The meld panel's tallest: at 80 x 24, less the rows of a hand laid
