@@ -52,9 +52,13 @@ class OpponentHand(Widget):
         count = plural(concealed.count, "card")
         known = f", {len(concealed.known)} known" if concealed.known else ""
         rest = Text(f"  {count}{known}", self.get_component_rich_style("caption"))
+        return self._named(rest)
+
+    def _named(self, rest: Text) -> Text:
+        """The name, cut (``names.fit``) to what ``rest`` after it leaves of the line."""
         room = max(SENTENCE_NAME, (self.size.width or 80) - rest.cell_len)
-        text = Text(fit_name(concealed.name, room), self.get_component_rich_style("opponent--name"))
-        return text.append_text(rest)
+        name = fit_name(self.concealed.name, room)
+        return Text(name, self.get_component_rich_style("opponent--name")).append_text(rest)
 
     def render(self) -> Text:
         concealed, size = self.concealed, self.size_of_face
@@ -91,8 +95,6 @@ class OpponentHand(Widget):
         rest.append(
             f"  {plural(concealed.count, 'card')}", self.get_component_rich_style("caption")
         )
-        room = max(SENTENCE_NAME, (self.size.width or 80) - rest.cell_len)
-        text = Text(fit_name(concealed.name, room), self.get_component_rich_style("opponent--name"))
-        text.append_text(rest)
+        text = self._named(rest)
         text.justify = "center"
         return text
